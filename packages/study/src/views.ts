@@ -1,0 +1,119 @@
+// What the study domain hands to an app: plain data, already decided, ready to present.
+// The bot turns these into embeds; nothing here knows about Discord.
+import type { ItemKind, Priority } from "@recall/content";
+import type { Rating } from "@recall/scheduler";
+
+export type Verdict = "hit" | "partial" | "missed";
+
+export interface KeyPointResult {
+  id: string;
+  text: string;
+  verdict: Verdict;
+  /** The member's own words that matched. */
+  evidence: string[];
+}
+
+export interface MisconceptionResult {
+  id: string;
+  statement: string;
+  /** Why it is wrong, from the content. */
+  feedback: string;
+  evidence: string[];
+}
+
+/** A quiz item as a member sees it before answering. */
+export interface ItemView {
+  itemId: string;
+  kind: ItemKind;
+  questionId: string;
+  chapterNumber: number;
+  chapterName: string;
+  priority: Priority;
+  prompt: string;
+  /** For a misconception item the prompt is a statement to judge. */
+}
+
+/** The private result of one graded answer. */
+export interface AnswerResultView {
+  answerId: string;
+  item: ItemView;
+  score: number;
+  keyPoints: KeyPointResult[];
+  misconceptions: MisconceptionResult[];
+  /** The model answer (may exceed an embed field: the presenter splits it). */
+  modelAnswer: string;
+  suggestedRating: Rating;
+  /** The rating in force (the suggested one unless the member overrode it). */
+  rating: Rating;
+  /** One short line of feedback. */
+  feedback: string;
+  /** When the next review is due under the rating in force (ISO). */
+  nextDue: string;
+  /** Until when the member may override the rating (ISO), or null once closed. */
+  overrideUntil: string | null;
+  /** True when this is the first result shown again (second submission, retried delivery). */
+  alreadyAnswered: boolean;
+  empty: boolean;
+}
+
+/** A hint: the labels of the key points' first concepts, never the answer itself. */
+export interface HintView {
+  item: ItemView;
+  concepts: string[];
+  keyPointCount: number;
+}
+
+/** The daily post of one study group. */
+export interface DailyQuizView {
+  postId: string;
+  localDate: string;
+  items: ItemView[];
+  answerCount: number;
+  closesAt: string;
+}
+
+export interface ScorerView {
+  memberId: string;
+  displayName: string;
+  score: number;
+}
+
+export interface MissedKeyPointView {
+  itemId: string;
+  keyPointId: string;
+  text: string;
+  /** Share of the group's answers that missed it, 0–1. */
+  missRate: number;
+}
+
+/** Posted when a daily quiz closes. */
+export interface RevealView {
+  postId: string;
+  localDate: string;
+  items: { item: ItemView; modelAnswer: string }[];
+  mostMissed: MissedKeyPointView[];
+  topScorers: ScorerView[];
+  answerCount: number;
+}
+
+/** One step of `/review`. */
+export interface ReviewPromptView {
+  item: ItemView;
+  dueCount: number;
+}
+
+export interface MemberSettingsView {
+  timezone: string;
+  dayStartHour: number;
+  desiredRetention: number;
+}
+
+export interface GroupSettingsView {
+  channelId: string;
+  dailyTime: string;
+  timezone: string;
+  questionsPerDay: number;
+  chapters: number[];
+  paused: boolean;
+  nextPostAt: string | null;
+}
