@@ -1,1 +1,33 @@
 export * from "./card.ts";
+export * from "./errors.ts";
+export {
+  DEFAULT_PREFERENCES,
+  MAX_DESIRED_RETENTION,
+  MAX_MAXIMUM_INTERVAL,
+  MIN_DESIRED_RETENTION,
+  resolvePreferences,
+  type MemberPreferences,
+} from "./preferences.ts";
+export { endOfLocalDay, localDay, startOfLocalDay } from "./local-day.ts";
+export {
+  checkCard,
+  newCard,
+  preview,
+  retrievability,
+  review,
+  undoReview,
+  type ReviewPreview,
+  type ReviewResult,
+} from "./scheduling.ts";
+export {
+  pickDailyItems,
+  rankWeakest,
+  type DailyPick,
+  type DailyPickRequest,
+  type DueCandidate,
+  type FreshCandidate,
+  type Priority,
+  type RankedCandidate,
+  type WeakCandidate,
+} from "./work-selection.ts";
+export { Replayer, type ReplayCardLine, type ReplayErrorLine, type ReplayOutput } from "./replay.ts";
