@@ -1,1 +1,27 @@
-export {};
+export { startFakeDiscord, FakeDiscord } from "./fake-discord.ts";
+export type { ClickButtonInput, InteractionActor, RegisteredCommand, SlashCommandInput, SubmitModalInput } from "./fake-discord.ts";
+export { InteractionHandle, InteractionKind, CallbackType } from "./interaction-handle.ts";
+export type { CallbackRecord, ReplyRecord, TimelineEvent } from "./interaction-handle.ts";
+export { FakeDiscordError, FakeDiscordTimeoutError, FakeDiscordUsageError } from "./errors.ts";
+export { DiscordLimits, ComponentKind, validateMessagePayload, validateModal, validateCommands } from "./limits.ts";
+export type { ValidationIssue, MessagePayloadRules } from "./limits.ts";
+export { FakePermissions, PermissionBits } from "./payloads.ts";
+export { GatewayCloseCode } from "./gateway.ts";
+export type { GatewayStats } from "./gateway.ts";
+export { SnowflakeMint, snowflakeTimestampMs, DISCORD_EPOCH_MS } from "./snowflake.ts";
+export type {
+  CommandOptionValue,
+  FakeChannelInput,
+  FakeDiscordOptions,
+  FakeGuildInput,
+  FakeMemberInput,
+  FakeUserInput,
+  MessageSnapshot,
+  RecordedRequest,
+  Rejection,
+  RouteMatcher,
+  StoredAttachment,
+  StoredMessage,
+  ValidationIssueRecord,
+  WaitOptions,
+} from "./types.ts";
