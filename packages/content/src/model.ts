@@ -46,6 +46,8 @@ export interface Misconception {
   feedback: string;
   /** An answer asserts the misconception when all these concepts appear, unnegated, in one clause. */
   concepts: Concept[];
+  /** Where the statement is written; absent on misconceptions built outside the parser. */
+  source?: SourceLocation;
 }
 
 export interface FollowUp {

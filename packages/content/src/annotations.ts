@@ -1,0 +1,115 @@
+// The inline annotations of the Markdown format: key points with concepts, weight and polarity,
+// and misconceptions with feedback and revealing concepts.
+import type { ListItem } from "./blocks.ts";
+import type { Concept, KeyPoint, Misconception, Polarity } from "./model.ts";
+import { clip } from "./page-outline.ts";
+import type { ProblemLog } from "./problems.ts";
+import { PROBLEM_KINDS } from "./problems.ts";
+
+export const MAX_CONCEPTS_PER_KEY_POINT = 3;
+
+const ATTRIBUTES = /\{([^{}]*)\}\s*$/u;
+const ATTRIBUTE_TOKEN = /(weight|w|权重|polarity|极性)\s*[:=：]?\s*([^\s,，;；]+)|([^\s,，;；]+)/giu;
+const POLARITY_WORDS: Readonly<Record<string, Polarity>> = { assert: "assert", 肯定: "assert", deny: "deny", 否定: "deny" };
+const FEEDBACK_LABEL = /^(为什么错|反馈|feedback|why\s+wrong)\s*[:：]\s*/iu;
+
+/** `a | b | c` → a concept; empty aliases are dropped, duplicates kept once. */
+export function parseConcept(text: string): Concept {
+  const aliases: string[] = [];
+  for (const part of text.split("|")) {
+    const alias = part.trim();
+    if (alias && !aliases.includes(alias)) aliases.push(alias);
+  }
+  return { aliases };
+}
+
+function readConcepts(children: readonly ListItem[], owner: string, log: ProblemLog): Concept[] {
+  const concepts: Concept[] = [];
+  for (const child of children) {
+    const concept = parseConcept(child.text);
+    if (concept.aliases.length === 0) {
+      log.error(PROBLEM_KINDS.malformedConcept, child.line, `${owner}: a concept needs at least one alias ("a | b | c")`, child.column);
+      continue;
+    }
+    concepts.push(concept);
+  }
+  return concepts;
+}
+
+/**
+ * Ids follow the authored position (`k3` is the third bullet) even when an earlier bullet is
+ * rejected, so a broken bullet does not silently renumber the grader's labels.
+ */
+export function parseKeyPoints(items: readonly ListItem[], owner: string, log: ProblemLog): KeyPoint[] {
+  const keyPoints: KeyPoint[] = [];
+  items.forEach((item, index) => {
+    const id = `k${index + 1}`;
+    const where = `${owner} key point ${id}`;
+    let text = item.text;
+    let weight = 1;
+    let polarity: Polarity = "assert";
+    const attributes = ATTRIBUTES.exec(text);
+    if (attributes) {
+      text = text.slice(0, attributes.index).trim();
+      for (const token of (attributes[1] ?? "").matchAll(ATTRIBUTE_TOKEN)) {
+        const key = token[1]?.toLowerCase();
+        const value = token[2] ?? "";
+        const bare = token[3];
+        if (key === "weight" || key === "w" || key === "权重") {
+          const parsed = Number(value);
+          if (Number.isFinite(parsed) && parsed > 0) weight = parsed;
+          else log.error(PROBLEM_KINDS.malformedKeyPoint, item.line, `${where}: weight must be a positive number, got "${value}"`, item.column);
+        } else if (key === "polarity" || key === "极性" || bare !== undefined) {
+          const word = (bare ?? value).toLowerCase();
+          const known = POLARITY_WORDS[word];
+          if (known) polarity = known;
+          else log.error(PROBLEM_KINDS.malformedKeyPoint, item.line, `${where}: unknown attribute "${word}"; use weight: N, deny or assert`, item.column);
+        }
+      }
+    }
+    if (!text) {
+      log.error(PROBLEM_KINDS.malformedKeyPoint, item.line, `${where} has no text`, item.column);
+      return;
+    }
+    const concepts = readConcepts(item.children, where, log);
+    if (concepts.length === 0) {
+      log.error(PROBLEM_KINDS.malformedKeyPoint, item.line, `${where} "${clip(text)}" has no concepts: add nested "- alias | alias" lines`, item.column);
+      return;
+    }
+    if (concepts.length > MAX_CONCEPTS_PER_KEY_POINT) {
+      log.error(
+        PROBLEM_KINDS.malformedKeyPoint,
+        item.line,
+        `${where} has ${concepts.length} concepts; at most ${MAX_CONCEPTS_PER_KEY_POINT}: split it into several key points`,
+        item.column,
+      );
+    }
+    keyPoints.push({ id, text, concepts, weight, polarity, derived: false });
+  });
+  return keyPoints;
+}
+
+/** Statements are compared across formats, so trailing sentence punctuation is not part of them. */
+export function cleanStatement(text: string): string {
+  return text.trim().replace(/[。.；;，,\s]+$/u, "");
+}
+
+export function parseMisconception(item: ListItem, id: string, owner: string, log: ProblemLog): Misconception | null {
+  const statement = cleanStatement(item.text);
+  if (!statement) {
+    log.error(PROBLEM_KINDS.emptySection, item.line, `${owner}.${id}: empty misconception`, item.column);
+    return null;
+  }
+  let feedback = "";
+  const conceptItems: ListItem[] = [];
+  for (const child of item.children) {
+    const label = FEEDBACK_LABEL.exec(child.text);
+    if (label) feedback = feedback ? `${feedback}${child.text.slice(label[0].length).trim()}` : child.text.slice(label[0].length).trim();
+    else conceptItems.push(child);
+  }
+  const concepts = readConcepts(conceptItems, `${owner}.${id}`, log);
+  if (concepts.length > MAX_CONCEPTS_PER_KEY_POINT) {
+    log.error(PROBLEM_KINDS.malformedConcept, item.line, `${owner}.${id} has ${concepts.length} concepts; at most ${MAX_CONCEPTS_PER_KEY_POINT}`, item.column);
+  }
+  return { id, statement, feedback, concepts };
+}
