@@ -1,0 +1,160 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { QuizItem } from "@recall/content";
+import { bigramDiceBaseline } from "../src/bigram-baseline.ts";
+import { grade } from "../src/grade-answer.ts";
+import { DEFAULT_THRESHOLDS, RATINGS, ratingFromScore, type Rating, type RatingThresholds } from "../src/rating.ts";
+import { precisionRecall, quadraticWeightedKappa, spearman, type PrecisionRecall } from "./metrics.ts";
+
+export const SPLITS = ["tuning", "held-out"] as const;
+export type Split = (typeof SPLITS)[number];
+
+/** One answer as a careful human grader labelled it, independently of any grader's output. */
+export interface LabelledAnswer {
+  id: string;
+  split: Split;
+  item: string;
+  kind: string;
+  answer: string;
+  keyPoints: string[];
+  score: number;
+  rating: Rating;
+  /** Full ids: `Q090.m1`. */
+  misconceptions: string[];
+}
+
+export const LABELLED_ANSWERS_PATH = fileURLToPath(new URL("./labelled-answers.jsonl", import.meta.url));
+/** The bank the labels refer to, relative to this package. */
+export const CONTENT_DIR = fileURLToPath(new URL("../../../content", import.meta.url));
+
+export function readLabelledAnswers(path: string = LABELLED_ANSWERS_PATH): LabelledAnswer[] {
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as LabelledAnswer);
+}
+
+export interface Prediction {
+  score: number;
+  rating: Rating;
+  misconceptions: string[];
+}
+
+export interface Figures {
+  answers: number;
+  kappa: number;
+  spearman: number;
+  misconceptions: PrecisionRecall;
+}
+
+const ratingIndex = (rating: Rating): number => RATINGS.indexOf(rating);
+
+export function figures(labels: readonly LabelledAnswer[], predictions: readonly Prediction[]): Figures {
+  return {
+    answers: labels.length,
+    kappa: quadraticWeightedKappa(predictions.map((p) => ratingIndex(p.rating)), labels.map((l) => ratingIndex(l.rating)), RATINGS.length),
+    spearman: spearman(predictions.map((p) => p.score), labels.map((l) => l.score)),
+    misconceptions: precisionRecall(predictions.map((p) => p.misconceptions), labels.map((l) => l.misconceptions)),
+  };
+}
+
+function itemFor(items: ReadonlyMap<string, QuizItem>, label: LabelledAnswer): QuizItem {
+  const item = items.get(label.item);
+  if (!item) throw new Error(`labelled answer ${label.id} refers to unknown item ${label.item}`);
+  return item;
+}
+
+const fullMisconceptionId = (item: QuizItem, id: string): string => (id.includes(".") ? id : `${item.questionId}.${id}`);
+
+export function gradeAll(items: ReadonlyMap<string, QuizItem>, labels: readonly LabelledAnswer[], thresholds: RatingThresholds = DEFAULT_THRESHOLDS): Prediction[] {
+  return labels.map((label) => {
+    const item = itemFor(items, label);
+    const result = grade(item, label.answer, { thresholds });
+    return {
+      score: result.score,
+      rating: result.suggestedRating,
+      misconceptions: result.misconceptions.map((m) => fullMisconceptionId(item, m.id)),
+    };
+  });
+}
+
+/** The baseline's own cut-offs, fitted on the tuning split like the grader's. */
+export interface BaselineSettings {
+  thresholds: RatingThresholds;
+  misconceptionDice: number;
+}
+
+export function baselineAll(items: ReadonlyMap<string, QuizItem>, labels: readonly LabelledAnswer[], settings: BaselineSettings): Prediction[] {
+  return labels.map((label) => {
+    const item = itemFor(items, label);
+    const { score, misconceptionScores } = bigramDiceBaseline(item, label.answer);
+    const misconceptions = [...misconceptionScores]
+      .filter(([, dice]) => dice >= settings.misconceptionDice)
+      .map(([id]) => fullMisconceptionId(item, id));
+    return { score, rating: ratingFromScore(score, settings.thresholds), misconceptions };
+  });
+}
+
+const GRID = Array.from({ length: 40 }, (_, i) => Math.round((i + 1) * 0.025 * 1000) / 1000);
+
+/** Cut-offs that maximise kappa of ratings derived from `scores` on the given labels (grid search). */
+export function fitThresholds(scores: readonly number[], labels: readonly LabelledAnswer[], rate: (score: number, t: RatingThresholds) => Rating = ratingFromScore): RatingThresholds {
+  let best: RatingThresholds = DEFAULT_THRESHOLDS;
+  let bestKappa = -Infinity;
+  const reference = labels.map((l) => ratingIndex(l.rating));
+  for (const hard of GRID) {
+    for (const good of GRID) {
+      if (good <= hard) continue;
+      for (const easy of GRID) {
+        if (easy <= good) continue;
+        const thresholds = { easy, good, hard };
+        const kappa = quadraticWeightedKappa(scores.map((s) => ratingIndex(rate(s, thresholds))), reference, RATINGS.length);
+        if (kappa > bestKappa + 1e-9) {
+          bestKappa = kappa;
+          best = thresholds;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+export function fitBaseline(items: ReadonlyMap<string, QuizItem>, tuning: readonly LabelledAnswer[]): BaselineSettings {
+  const raw = tuning.map((label) => bigramDiceBaseline(itemFor(items, label), label.answer));
+  const thresholds = fitThresholds(raw.map((r) => r.score), tuning);
+  let misconceptionDice = 0.5;
+  let bestF1 = -1;
+  for (const cut of GRID) {
+    const predicted = raw.map((r, index) => {
+      const item = itemFor(items, tuning[index] as LabelledAnswer);
+      return [...r.misconceptionScores].filter(([, dice]) => dice >= cut).map(([id]) => fullMisconceptionId(item, id));
+    });
+    const pr = precisionRecall(predicted, tuning.map((l) => l.misconceptions));
+    const f1 = pr.precision + pr.recall === 0 ? 0 : (2 * pr.precision * pr.recall) / (pr.precision + pr.recall);
+    if (f1 > bestF1) {
+      bestF1 = f1;
+      misconceptionDice = cut;
+    }
+  }
+  return { thresholds, misconceptionDice };
+}
+
+export interface SplitReport {
+  split: Split;
+  grader: Figures;
+  baseline: Figures;
+}
+
+/** Grader and baseline figures for each split; the baseline is fitted on the tuning split. */
+export function evaluate(items: ReadonlyMap<string, QuizItem>, labels: readonly LabelledAnswer[]): { reports: SplitReport[]; baseline: BaselineSettings } {
+  const baseline = fitBaseline(items, labels.filter((l) => l.split === "tuning"));
+  const reports = SPLITS.map((split) => {
+    const subset = labels.filter((l) => l.split === split);
+    return {
+      split,
+      grader: figures(subset, gradeAll(items, subset)),
+      baseline: figures(subset, baselineAll(items, subset, baseline)),
+    };
+  });
+  return { reports, baseline };
+}

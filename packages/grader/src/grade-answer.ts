@@ -1,0 +1,384 @@
+import type { QuizItem } from "@recall/content";
+import { splitClauses } from "./clauses.ts";
+import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
+import { AnswerTooLongError } from "./errors.ts";
+import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
+import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
+import {
+  BigramIndex,
+  bigramsOf,
+  dice,
+  findOccurrences,
+  type AnswerView,
+  type CompiledConcept,
+  type Occurrence,
+} from "./term-matching.ts";
+
+/** Discord's modal text input holds at most this many characters. */
+export const MAX_ANSWER_LENGTH = 4000;
+
+export const VERDICTS = ["hit", "partial", "missed"] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+export interface KeyPointResult {
+  id: string;
+  text: string;
+  verdict: Verdict;
+  /** The words of the answer that matched, as the learner wrote them. */
+  evidence: string[];
+  /** The answer states the opposite of this point; it costs score. */
+  contradicted: boolean;
+}
+
+export interface MisconceptionResult {
+  id: string;
+  statement: string;
+  feedback: string;
+  evidence: string[];
+}
+
+export interface GradeResult {
+  /** 0–1: weighted key points (partial counts half), less contradictions. */
+  score: number;
+  keyPoints: KeyPointResult[];
+  misconceptions: MisconceptionResult[];
+  suggestedRating: Rating;
+  /** One short line in Chinese for the member. */
+  feedback: string;
+  /** Nothing that could be an answer (blank, only punctuation, emoji or mentions). */
+  empty: boolean;
+  /** The right terms without claims linking them: scored down and rated `again`. */
+  keywordSalad: boolean;
+}
+
+export interface GradeOptions {
+  thresholds?: Partial<RatingThresholds>;
+  /** Defaults to MAX_ANSWER_LENGTH; counted in Unicode code points. */
+  maxLength?: number;
+}
+
+const PARTIAL_CREDIT = 0.5;
+/** A contradicted point costs half its weight, on top of earning nothing. */
+const CONTRADICTION_PENALTY = 0.5;
+/** What is left of the score of an answer that only lists terms. */
+const KEYWORD_SALAD_FACTOR = 0.3;
+/** Points without concepts are judged by bigram Dice between the point and the best sentence. */
+const TEXT_HIT_DICE = 0.45;
+const TEXT_PARTIAL_DICE = 0.25;
+
+// Characters and words that link terms into a claim ("SFT 用示范", "DPO needs pairs").
+// A segment of terms with none of these between them is a list, not an explanation.
+const LINK_CHARS = new Set(
+  "是用要让把对做会能可以通过先再就才不没无非未有给在从为因所如只都也还而但来去看改修得了着过被将之其这那于以即或若则需靠拿使令当由向按据算称说叫成变比更最少多减增拟优学训取换比较适合应该必须：=→".split(""),
+);
+const LINK_WORDS = new Set([
+  "is", "are", "was", "be", "use", "uses", "used", "using", "need", "needs", "needed", "with", "to", "by",
+  "for", "from", "of", "it", "that", "which", "when", "if", "then", "than", "can", "should", "must",
+  "will", "does", "do", "has", "have", "learn", "learns", "optimize", "optimizes", "compare", "compares",
+  "based", "on", "into", "not", "no", "without", "only", "also", "because", "so", "fix", "first",
+  "before", "after", "train", "trains", "fits", "fit", "makes", "make", "gives", "give", "get", "gets",
+]);
+const CONTENT_CHAR = /[\p{L}\p{N}]/u;
+
+interface KeyPointJudgement {
+  verdict: Verdict;
+  contradicted: boolean;
+  evidence: Occurrence[];
+  evidenceSpans: Array<{ start: number; end: number }>;
+  /** Judged from a segment that links its terms with some claim. */
+  supported: boolean;
+}
+
+class AnswerAnalysis implements AnswerView {
+  readonly text: string;
+  readonly clauses;
+  private bigramIndex: BigramIndex | null = null;
+  private readonly occurrences = new Map<CompiledConcept, Occurrence[]>();
+  private covered: Uint8Array | null = null;
+  private readonly claimBySegment = new Map<number, boolean>();
+
+  constructor(
+    readonly original: string,
+    readonly normalized: NormalizedText,
+    private readonly allConcepts: readonly CompiledConcept[],
+  ) {
+    this.text = normalized.text;
+    this.clauses = splitClauses(this.text);
+  }
+
+  bigrams(): BigramIndex {
+    this.bigramIndex ??= new BigramIndex(this.text);
+    return this.bigramIndex;
+  }
+
+  of(concept: CompiledConcept): Occurrence[] {
+    let found = this.occurrences.get(concept);
+    if (!found) {
+      found = findOccurrences(this, concept);
+      this.occurrences.set(concept, found);
+    }
+    return found;
+  }
+
+  /** Whether the segment holds words that link its terms, beyond the terms themselves. */
+  segmentMakesClaim(segmentIndex: number): boolean {
+    const known = this.claimBySegment.get(segmentIndex);
+    if (known !== undefined) return known;
+    const segment = this.clauses.segments[segmentIndex];
+    let claim = false;
+    if (segment) {
+      const covered = this.coverage();
+      let word = "";
+      for (let i = segment.start; i <= segment.end && !claim; i++) {
+        const char = i < segment.end && covered[i] === 0 ? (this.text[i] ?? "") : " ";
+        if (/[a-z']/.test(char)) {
+          word += char;
+          continue;
+        }
+        if (word && LINK_WORDS.has(word)) claim = true;
+        word = "";
+        if (LINK_CHARS.has(char)) claim = true;
+      }
+    }
+    this.claimBySegment.set(segmentIndex, claim);
+    return claim;
+  }
+
+  private coverage(): Uint8Array {
+    if (this.covered) return this.covered;
+    const covered = new Uint8Array(this.text.length);
+    for (const concept of this.allConcepts) {
+      for (const occurrence of this.of(concept)) covered.fill(1, occurrence.start, occurrence.end);
+    }
+    this.covered = covered;
+    return covered;
+  }
+
+  evidence(start: number, end: number): string {
+    return originalSpan(this.original, this.normalized, start, end);
+  }
+}
+
+const isDenied = (occurrence: Occurrence): boolean => occurrence.negated !== occurrence.selfNegating;
+
+function bySentence(occurrences: readonly Occurrence[], keep: (o: Occurrence) => boolean): Map<number, Occurrence> {
+  const first = new Map<number, Occurrence>();
+  for (const occurrence of occurrences) {
+    if (keep(occurrence) && !first.has(occurrence.sentence)) first.set(occurrence.sentence, occurrence);
+  }
+  return first;
+}
+
+function judgeByText(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPointJudgement {
+  let best = 0;
+  let bestSpan = { start: 0, end: 0 };
+  for (const sentence of analysis.clauses.sentences) {
+    const score = dice(point.textBigrams, bigramsOf(analysis.text.slice(sentence.start, sentence.end)));
+    if (score > best) {
+      best = score;
+      bestSpan = sentence;
+    }
+  }
+  const verdict: Verdict = best >= TEXT_HIT_DICE ? "hit" : best >= TEXT_PARTIAL_DICE ? "partial" : "missed";
+  return {
+    verdict,
+    contradicted: false,
+    evidence: [],
+    evidenceSpans: verdict === "missed" ? [] : [bestSpan],
+    supported: true,
+  };
+}
+
+function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPointJudgement {
+  if (point.concepts.length === 0) return judgeByText(point, analysis);
+  const perConcept = point.concepts.map((concept) => analysis.of(concept));
+  const needed = point.concepts.length;
+  const counts = (occurrence: Occurrence): boolean =>
+    point.polarity === "deny" ? true : !occurrence.negated;
+  const present = perConcept.map((occurrences) => bySentence(occurrences, counts));
+  const denied = perConcept.map((occurrences) => bySentence(occurrences, isDenied));
+
+  // Hit: one sentence holds every concept (and, for a denial, negates one of them).
+  const sentences = new Set<number>();
+  for (const map of present) for (const sentence of map.keys()) sentences.add(sentence);
+  let hit: Occurrence[] | null = null;
+  let hitSupported = false;
+  let bestPartial: Occurrence[] = [];
+  for (const sentence of [...sentences].sort((a, b) => a - b)) {
+    const found = present.map((map) => map.get(sentence)).filter((o): o is Occurrence => o !== undefined);
+    const negatesOne = point.polarity !== "deny" || denied.some((map) => map.has(sentence));
+    if (found.length === needed && negatesOne) {
+      const chosen = point.polarity === "deny"
+        ? found.map((o, i) => denied[i]?.get(sentence) ?? o)
+        : found;
+      const supported = chosen.some((o) => analysis.segmentMakesClaim(o.segment));
+      if (!hit || (supported && !hitSupported)) {
+        hit = chosen;
+        hitSupported = supported;
+      }
+      if (hitSupported) break;
+    } else if (negatesOne && found.length > bestPartial.length) {
+      bestPartial = found;
+    }
+  }
+  if (hit) {
+    return { verdict: "hit", contradicted: false, evidence: hit, evidenceSpans: hit, supported: hitSupported };
+  }
+
+  // Contradiction: within one segment every concept appears with the wrong negation.
+  const anyDenied = denied.some((map) => map.size > 0);
+  for (const segment of new Set(perConcept.flat().map((o) => o.segment))) {
+    const inSegment = perConcept.map((occurrences) => occurrences.filter((o) => o.segment === segment));
+    if (inSegment.some((list) => list.length === 0)) continue;
+    const contradicts = point.polarity === "deny"
+      ? !anyDenied
+      : inSegment.some((list) => list.every((o) => o.negated));
+    if (contradicts) {
+      const evidence = inSegment.map((list) => list[0]).filter((o): o is Occurrence => o !== undefined);
+      return { verdict: "missed", contradicted: true, evidence, evidenceSpans: evidence, supported: true };
+    }
+  }
+
+  // Partial: at least half of the concepts together (not merely echoed from the prompt),
+  // or all of them, scattered over several sentences.
+  if (needed >= 2) {
+    const scattered = present.every((map) => map.size > 0);
+    const enough = bestPartial.length >= Math.ceil(needed / 2);
+    const echoOnly = bestPartial.every((o) => point.concepts[perConcept.findIndex((list) => list.includes(o))]?.inPrompt);
+    if (scattered || (enough && !echoOnly)) {
+      const evidence = scattered
+        ? present.map((map) => [...map.values()][0]).filter((o): o is Occurrence => o !== undefined)
+        : bestPartial;
+      const supported = evidence.some((o) => analysis.segmentMakesClaim(o.segment));
+      return { verdict: "partial", contradicted: false, evidence, evidenceSpans: evidence, supported };
+    }
+  }
+  return { verdict: "missed", contradicted: false, evidence: [], evidenceSpans: [], supported: true };
+}
+
+function detectMisconception(misconception: CompiledMisconception, analysis: AnswerAnalysis): Occurrence[] | null {
+  // Judged per comma-level segment: a sentence that lists "SFT 用示范，奖励是 RL 的需求"
+  // must not read as "SFT needs a reward".
+  const perConcept = misconception.concepts.map((concept) => analysis.of(concept));
+  const affirmed = perConcept.map((occurrences) => {
+    const first = new Map<number, Occurrence>();
+    for (const o of occurrences) if (!o.negated && !first.has(o.segment)) first.set(o.segment, o);
+    return first;
+  });
+  const negatedSegments = new Set(perConcept.flat().filter((o) => o.negated).map((o) => o.segment));
+  const candidates = affirmed[0] ? [...affirmed[0].keys()] : [];
+  for (const segment of candidates) {
+    if (negatedSegments.has(segment)) continue;
+    const found = affirmed.map((map) => map.get(segment)).filter((o): o is Occurrence => o !== undefined);
+    // A bare list of terms asserts nothing, not even a misconception.
+    if (found.length === affirmed.length && analysis.segmentMakesClaim(segment)) return found;
+  }
+  return null;
+}
+
+function truncate(text: string, length: number): string {
+  const chars = [...text];
+  return chars.length <= length ? text : `${chars.slice(0, length - 1).join("")}…`;
+}
+
+function feedbackLine(
+  empty: boolean,
+  salad: boolean,
+  keyPoints: readonly KeyPointResult[],
+  misconceptions: readonly MisconceptionResult[],
+): string {
+  if (empty) return "没有作答：先回忆要点，再用自己的话写一两句。";
+  if (salad) return "只列出了术语，没有说明它们之间的关系，请用完整的句子解释。";
+  const first = misconceptions[0];
+  if (first) return `注意误区：${truncate(first.statement, 40)}`;
+  const contradicted = keyPoints.find((point) => point.contradicted);
+  if (contradicted) return `与要点相反：${truncate(contradicted.text, 40)}`;
+  const hits = keyPoints.filter((point) => point.verdict === "hit").length;
+  const missing = keyPoints.find((point) => point.verdict !== "hit");
+  if (!missing) return "要点全部答到。";
+  return `答到 ${hits}/${keyPoints.length} 个要点，还缺：${truncate(missing.text, 30)}`;
+}
+
+
+/** Grades one answer against an item's key points and misconceptions. Pure and synchronous. */
+export function grade(item: QuizItem, answer: string, options: GradeOptions = {}): GradeResult {
+  const limit = options.maxLength ?? MAX_ANSWER_LENGTH;
+  let length = 0;
+  for (const _char of answer) length += 1;
+  if (length > limit) throw new AnswerTooLongError(length, limit);
+  const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  const compiled = compiledItemFor(item);
+  const normalized = normalizeText(answer);
+  const empty = !CONTENT_CHAR.test(normalized.text);
+  if (empty) {
+    const keyPoints = compiled.keyPoints.map((point) => ({
+      id: point.id,
+      text: point.text,
+      verdict: "missed" as const,
+      evidence: [],
+      contradicted: false,
+    }));
+    return {
+      score: 0,
+      keyPoints,
+      misconceptions: [],
+      suggestedRating: "again",
+      feedback: feedbackLine(true, false, keyPoints, []),
+      empty: true,
+      keywordSalad: false,
+    };
+  }
+
+  const analysis = new AnswerAnalysis(answer, normalized, compiled.concepts);
+  const judgements = compiled.keyPoints.map((point) => judgeKeyPoint(point, analysis));
+  // A term that supports another point ("奖励是 RL 的需求") is no evidence against a denial of it.
+  const supportingHits = judgements.filter((j) => j.verdict === "hit").flatMap((j) => j.evidence);
+  compiled.keyPoints.forEach((point, index) => {
+    const judgement = judgements[index];
+    if (!judgement?.contradicted || point.polarity !== "deny") return;
+    if (judgement.evidence.some((o) => supportingHits.some((hit) => hit.start < o.end && o.start < hit.end))) {
+      judgements[index] = { ...judgement, contradicted: false, evidence: [], evidenceSpans: [] };
+    }
+  });
+  const credited = judgements.filter((j) => j.verdict !== "missed");
+  const unsupported = credited.filter((j) => !j.supported).length;
+  const keywordSalad = credited.length >= 2 && unsupported * 2 > credited.length;
+
+  let score = 0;
+  const keyPoints: KeyPointResult[] = compiled.keyPoints.map((point, index) => {
+    const judgement = judgements[index] ?? judgeKeyPoint(point, analysis);
+    let verdict = judgement.verdict;
+    if (keywordSalad && verdict === "hit" && !judgement.supported) verdict = "partial";
+    if (verdict === "hit") score += point.share;
+    else if (verdict === "partial") score += point.share * PARTIAL_CREDIT;
+    if (judgement.contradicted) score -= point.share * CONTRADICTION_PENALTY;
+    const evidence = [...new Set(judgement.evidenceSpans.map((span) => analysis.evidence(span.start, span.end)))]
+      .filter((words) => words.length > 0);
+    return { id: point.id, text: point.text, verdict, evidence, contradicted: judgement.contradicted };
+  });
+  if (keywordSalad) score *= KEYWORD_SALAD_FACTOR;
+  score = Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;
+
+  const misconceptions: MisconceptionResult[] = [];
+  for (const misconception of compiled.misconceptions) {
+    const found = detectMisconception(misconception, analysis);
+    if (!found) continue;
+    misconceptions.push({
+      id: misconception.id,
+      statement: misconception.statement,
+      feedback: misconception.feedback,
+      evidence: [...new Set(found.map((o) => analysis.evidence(o.start, o.end)))],
+    });
+  }
+
+  const wrongClaim = misconceptions.length > 0 || keyPoints.some((point) => point.contradicted);
+  return {
+    score,
+    keyPoints,
+    misconceptions,
+    suggestedRating: suggestRating({ score, wrongClaim, keywordSalad, empty: false }, thresholds),
+    feedback: feedbackLine(false, keywordSalad, keyPoints, misconceptions),
+    empty: false,
+    keywordSalad,
+  };
+}

@@ -1,0 +1,36 @@
+export const RATINGS = ["again", "hard", "good", "easy"] as const;
+/** The FSRS rating suggested to the member, who may override it. */
+export type Rating = (typeof RATINGS)[number];
+
+/** Lowest score for each rating above `again`. */
+export interface RatingThresholds {
+  easy: number;
+  good: number;
+  hard: number;
+}
+
+/** Tuned on the tuning split of eval/labelled-answers.jsonl (`pnpm --filter @recall/grader eval --tune`). */
+export const DEFAULT_THRESHOLDS: RatingThresholds = { easy: 0.9, good: 0.68, hard: 0.3 };
+
+export interface RatingSignals {
+  score: number;
+  /** A misconception asserted or a key point contradicted: the answer is at best `hard`. */
+  wrongClaim: boolean;
+  /** Terms without claims: never more than `again`. */
+  keywordSalad: boolean;
+  empty: boolean;
+}
+
+export function ratingFromScore(score: number, thresholds: RatingThresholds): Rating {
+  if (score >= thresholds.easy) return "easy";
+  if (score >= thresholds.good) return "good";
+  if (score >= thresholds.hard) return "hard";
+  return "again";
+}
+
+export function suggestRating(signals: RatingSignals, thresholds: RatingThresholds = DEFAULT_THRESHOLDS): Rating {
+  if (signals.empty || signals.keywordSalad) return "again";
+  const rating = ratingFromScore(signals.score, thresholds);
+  if (signals.wrongClaim && (rating === "good" || rating === "easy")) return "hard";
+  return rating;
+}

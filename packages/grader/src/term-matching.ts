@@ -1,0 +1,212 @@
+import type { Concept } from "@recall/content";
+import type { Clauses } from "./clauses.ts";
+import { containsNegator, isNegatedInContext } from "./negation.ts";
+import { normalizeTerm, SEGMENT_BREAK, SENTENCE_BREAK } from "./normalize-text.ts";
+
+export interface CompiledAlias {
+  /** Normalised form, matched as a substring. */
+  text: string;
+  /** Starts / ends with an ASCII letter or digit: such an edge must sit on a word boundary. */
+  asciiStart: boolean;
+  asciiEnd: boolean;
+  /** Character bigrams, present only for Chinese terms of 3+ characters (near misses allowed). */
+  bigrams: string[] | null;
+  /** The alias states a negation itself ("无需奖励模型"). */
+  selfNegating: boolean;
+}
+
+export interface CompiledConcept {
+  label: string;
+  aliases: CompiledAlias[];
+  /** Some alias occurs in the item's prompt: echoing the question proves little. */
+  inPrompt: boolean;
+}
+
+export interface Occurrence {
+  start: number;
+  end: number;
+  segment: number;
+  sentence: number;
+  /** Negated by the words around it. */
+  negated: boolean;
+  /** The matched alias negates by itself. */
+  selfNegating: boolean;
+  nearMiss: boolean;
+}
+
+const ASCII_WORD = /[a-z0-9]/;
+const ALL_HAN = /^\p{Script=Han}+$/u;
+/** Inflections accepted after a short English alias: "pairs", "rewarded", "sampling". */
+const ENGLISH_SUFFIX = /^(?:s|es|ed|d|ing|'s)?(?![a-z0-9])/;
+/** Longer English aliases are stems ("normaliz", "fine-tun"): any letters may follow. */
+const ENGLISH_STEM_CONTINUATION = /^[a-z']*(?![0-9])/;
+const STEM_MIN_LENGTH = 5;
+/** Character-bigram Dice a window must reach to count as a near miss of a Chinese term. */
+export const NEAR_MISS_DICE = 0.55;
+
+export function bigramsOf(text: string): string[] {
+  const grams: string[] = [];
+  for (let i = 0; i + 1 < text.length; i++) grams.push(text.slice(i, i + 2));
+  return grams;
+}
+
+export function compileConcept(concept: Concept, normalizedPrompt: string): CompiledConcept {
+  const seen = new Set<string>();
+  const aliases: CompiledAlias[] = [];
+  for (const raw of concept.aliases) {
+    const text = normalizeTerm(raw).replaceAll(SENTENCE_BREAK, "").replaceAll(SEGMENT_BREAK, "");
+    if (text.length === 0 || seen.has(text)) continue;
+    seen.add(text);
+    aliases.push({
+      text,
+      asciiStart: ASCII_WORD.test(text[0] ?? ""),
+      asciiEnd: ASCII_WORD.test(text[text.length - 1] ?? ""),
+      bigrams: text.length >= 3 && ALL_HAN.test(text) ? bigramsOf(text) : null,
+      selfNegating: containsNegator(text),
+    });
+  }
+  // Longest first, so that "agent rl" is preferred over "rl" as evidence.
+  aliases.sort((a, b) => b.text.length - a.text.length);
+  const label = concept.aliases[0] ?? "";
+  const inPrompt = aliases.some((alias) => findExact(normalizedPrompt, alias).length > 0);
+  return { label, aliases, inPrompt };
+}
+
+interface RawMatch {
+  start: number;
+  end: number;
+}
+
+function findExact(text: string, alias: CompiledAlias): RawMatch[] {
+  const matches: RawMatch[] = [];
+  for (let from = text.indexOf(alias.text); from >= 0; from = text.indexOf(alias.text, from + 1)) {
+    if (alias.asciiStart && from > 0 && ASCII_WORD.test(text[from - 1] ?? "")) continue;
+    let end = from + alias.text.length;
+    if (alias.asciiEnd) {
+      const tail = text.slice(end, end + 24);
+      const suffix = alias.text.length >= STEM_MIN_LENGTH ? ENGLISH_STEM_CONTINUATION.exec(tail) : ENGLISH_SUFFIX.exec(tail);
+      if (!suffix) continue;
+      end += suffix[0].length;
+    }
+    matches.push({ start: from, end });
+  }
+  return matches;
+}
+
+/** Positions of every character bigram of the answer, built once per answer and only if needed. */
+export class BigramIndex {
+  private readonly positions = new Map<string, number[]>();
+  constructor(text: string) {
+    for (let i = 0; i + 1 < text.length; i++) {
+      const gram = text.slice(i, i + 2);
+      const list = this.positions.get(gram);
+      if (list) list.push(i);
+      else this.positions.set(gram, [i]);
+    }
+  }
+  at(gram: string): readonly number[] {
+    return this.positions.get(gram) ?? [];
+  }
+}
+
+export function dice(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const gram of a) counts.set(gram, (counts.get(gram) ?? 0) + 1);
+  let shared = 0;
+  for (const gram of b) {
+    const left = counts.get(gram) ?? 0;
+    if (left > 0) {
+      shared += 1;
+      counts.set(gram, left - 1);
+    }
+  }
+  return (2 * shared) / (a.length + b.length);
+}
+
+/** Windows near the alias's length whose bigrams resemble it: "参考的策略概率" for "参考策略概率". */
+function findNearMisses(text: string, alias: CompiledAlias, index: BigramIndex): RawMatch[] {
+  const grams = alias.bigrams;
+  if (!grams) return [];
+  const length = alias.text.length;
+  const starts = new Set<number>();
+  grams.forEach((gram, offset) => {
+    for (const position of index.at(gram)) {
+      // The window may start a little before or after where this bigram would put it.
+      for (let shift = -1; shift <= 1; shift++) starts.add(position - offset + shift);
+    }
+  });
+  const first = alias.text[0];
+  const last = alias.text[length - 1];
+  const minLength = length >= 5 ? length - 1 : length;
+  const matches: RawMatch[] = [];
+  let coveredUntil = -1;
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    if (start < 0 || start < coveredUntil) continue;
+    let best: RawMatch | null = null;
+    let bestScore = NEAR_MISS_DICE;
+    for (let windowLength = minLength; windowLength <= length + 1; windowLength++) {
+      const end = start + windowLength;
+      if (end > text.length) break;
+      const window = text.slice(start, end);
+      if (!ALL_HAN.test(window)) continue;
+      if (window[0] !== first && window[windowLength - 1] !== last) continue;
+      const score = dice(grams, bigramsOf(window));
+      if (score >= bestScore) {
+        bestScore = score;
+        best = { start, end };
+      }
+    }
+    if (best) {
+      matches.push(best);
+      coveredUntil = best.end;
+    }
+  }
+  return matches;
+}
+
+export interface AnswerView {
+  text: string;
+  clauses: Clauses;
+  bigrams(): BigramIndex;
+}
+
+/** Every place the concept is mentioned, with its negation state. Near misses only if nothing exact. */
+export function findOccurrences(answer: AnswerView, concept: CompiledConcept): Occurrence[] {
+  const occurrences: Occurrence[] = [];
+  const taken: RawMatch[] = [];
+  const overlapsTaken = (match: RawMatch): boolean =>
+    taken.some((other) => match.start < other.end && other.start < match.end);
+  const record = (match: RawMatch, alias: CompiledAlias, nearMiss: boolean): void => {
+    if (overlapsTaken(match)) return;
+    taken.push(match);
+    const segmentIndex = answer.clauses.segmentAt[match.start] ?? 0;
+    const segment = answer.clauses.segments[segmentIndex];
+    if (!segment) return;
+    const negated = isNegatedInContext(
+      { text: answer.text, segmentStart: segment.start, segmentEnd: segment.end },
+      match.start,
+      match.end,
+    );
+    occurrences.push({
+      start: match.start,
+      end: match.end,
+      segment: segmentIndex,
+      sentence: segment.sentence,
+      negated,
+      selfNegating: alias.selfNegating,
+      nearMiss,
+    });
+  };
+  for (const alias of concept.aliases) {
+    for (const match of findExact(answer.text, alias)) record(match, alias, false);
+  }
+  if (occurrences.length === 0) {
+    for (const alias of concept.aliases) {
+      if (!alias.bigrams) continue;
+      for (const match of findNearMisses(answer.text, alias, answer.bigrams())) record(match, alias, true);
+    }
+  }
+  occurrences.sort((a, b) => a.start - b.start);
+  return occurrences;
+}
