@@ -1,0 +1,201 @@
+// Component custom_ids: the only state a button or modal carries back to the bot. Each is
+// `v1:<code>:<field>:…`, ≤ 100 characters (Discord's limit), and decoding is strict so that an id
+// from an older version, another bot or a tampered client comes back as null, never half-parsed.
+import type { Rating } from "@recall/scheduler";
+
+export const LEADERBOARD_SCOPES = ["group", "server"] as const;
+export type LeaderboardScope = (typeof LEADERBOARD_SCOPES)[number];
+export const LEADERBOARD_PERIODS = ["week", "month", "all"] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+export const JUDGE_VERDICTS = ["right", "wrong"] as const;
+export type JudgeVerdict = (typeof JUDGE_VERDICTS)[number];
+
+export type CustomId =
+  | { kind: "answer"; postId: string; itemId: string }
+  | { kind: "hint"; postId: string; itemId: string }
+  | { kind: "reveal"; postId: string; itemId: string }
+  /** postId null: answering outside a daily post (`/review`, `/weak` drill). */
+  | { kind: "answer-modal"; postId: string | null; itemId: string }
+  | { kind: "override"; answerId: string; rating: Rating }
+  | { kind: "review-answer"; itemId: string }
+  | { kind: "review-show"; itemId: string }
+  | { kind: "self-rate"; itemId: string; rating: Rating }
+  | { kind: "review-next" }
+  | { kind: "judge"; itemId: string; verdict: JudgeVerdict }
+  | { kind: "leaderboard-page"; scope: LeaderboardScope; period: LeaderboardPeriod; page: number }
+  | { kind: "drill"; itemId: string }
+  | { kind: "forget-confirm" }
+  | { kind: "forget-cancel" };
+
+export type CustomIdKind = CustomId["kind"];
+
+/** The custom_id of the text input inside the answer modal. */
+export const ANSWER_INPUT_ID = "answer";
+
+export const CUSTOM_ID_VERSION = "v1";
+export const MAX_CUSTOM_ID_LENGTH = 100;
+export const MAX_LEADERBOARD_PAGE = 9999;
+
+export class CustomIdError extends Error {
+  override readonly name = "CustomIdError";
+}
+
+const SEPARATOR = ":";
+const NO_POST = "-";
+// Item ids are human-readable (`Q090`, `Q090.f2`, `Q090.m3`); anything else is refused.
+const ITEM_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
+const SNOWFLAKE_OR_SERIAL = /^[0-9]{1,20}$/;
+const PAGE = /^(0|[1-9][0-9]{0,3})$/;
+
+const RATING_CODES = { again: "1", hard: "2", good: "3", easy: "4" } as const satisfies Record<Rating, string>;
+const VERDICT_CODES = { right: "r", wrong: "w" } as const satisfies Record<JudgeVerdict, string>;
+const SCOPE_CODES = { group: "g", server: "s" } as const satisfies Record<LeaderboardScope, string>;
+const PERIOD_CODES = { week: "w", month: "m", all: "a" } as const satisfies Record<LeaderboardPeriod, string>;
+
+// Short codes keep ids well under 100 characters and are part of the v1 format: never reuse one.
+const KIND_CODES = {
+  answer: "a",
+  hint: "h",
+  reveal: "r",
+  "answer-modal": "am",
+  override: "o",
+  "review-answer": "ra",
+  "review-show": "rs",
+  "self-rate": "sr",
+  "review-next": "rn",
+  judge: "j",
+  "leaderboard-page": "lb",
+  drill: "d",
+  "forget-confirm": "fc",
+  "forget-cancel": "fx",
+} as const satisfies Record<CustomIdKind, string>;
+
+function reverse<V extends string, C extends string>(codes: Record<V, C>): ReadonlyMap<string, V> {
+  return new Map(Object.entries<C>(codes).map(([value, code]) => [code, value as V]));
+}
+const KIND_BY_CODE = reverse(KIND_CODES);
+const RATING_BY_CODE = reverse(RATING_CODES);
+const VERDICT_BY_CODE = reverse(VERDICT_CODES);
+const SCOPE_BY_CODE = reverse(SCOPE_CODES);
+const PERIOD_BY_CODE = reverse(PERIOD_CODES);
+
+function itemId(value: string): string {
+  if (!ITEM_ID.test(value)) throw new CustomIdError(`Invalid item id for a custom_id: "${value}"`);
+  return value;
+}
+
+function serial(value: string, what: string): string {
+  if (!SNOWFLAKE_OR_SERIAL.test(value)) throw new CustomIdError(`Invalid ${what} for a custom_id: "${value}"`);
+  return value;
+}
+
+function fieldsOf(id: CustomId): string[] {
+  switch (id.kind) {
+    case "answer":
+    case "hint":
+    case "reveal":
+      return [serial(id.postId, "post id"), itemId(id.itemId)];
+    case "answer-modal":
+      return [id.postId === null ? NO_POST : serial(id.postId, "post id"), itemId(id.itemId)];
+    case "override":
+      return [serial(id.answerId, "answer id"), RATING_CODES[id.rating]];
+    case "review-answer":
+    case "review-show":
+    case "drill":
+      return [itemId(id.itemId)];
+    case "self-rate":
+      return [itemId(id.itemId), RATING_CODES[id.rating]];
+    case "judge":
+      return [itemId(id.itemId), VERDICT_CODES[id.verdict]];
+    case "leaderboard-page":
+      if (!Number.isInteger(id.page) || id.page < 0 || id.page > MAX_LEADERBOARD_PAGE) {
+        throw new CustomIdError(`Invalid leaderboard page for a custom_id: ${id.page}`);
+      }
+      return [SCOPE_CODES[id.scope], PERIOD_CODES[id.period], String(id.page)];
+    case "review-next":
+    case "forget-confirm":
+    case "forget-cancel":
+      return [];
+  }
+}
+
+/** Throws CustomIdError when a field could not be decoded again (a bug in the caller). */
+export function encodeCustomId(id: CustomId): string {
+  const encoded = [CUSTOM_ID_VERSION, KIND_CODES[id.kind], ...fieldsOf(id)].join(SEPARATOR);
+  if (encoded.length > MAX_CUSTOM_ID_LENGTH) {
+    throw new CustomIdError(`custom_id is ${encoded.length} characters, over Discord's ${MAX_CUSTOM_ID_LENGTH}`);
+  }
+  return encoded;
+}
+
+function decodeItem(value: string | undefined): string | null {
+  return value !== undefined && ITEM_ID.test(value) ? value : null;
+}
+
+function decodeSerial(value: string | undefined): string | null {
+  return value !== undefined && SNOWFLAKE_OR_SERIAL.test(value) ? value : null;
+}
+
+function decodeCode<V>(map: ReadonlyMap<string, V>, value: string | undefined): V | null {
+  return value === undefined ? null : (map.get(value) ?? null);
+}
+
+/** The component a custom_id names, or null for anything this version did not encode. */
+export function decodeCustomId(raw: string): CustomId | null {
+  if (raw.length > MAX_CUSTOM_ID_LENGTH) return null;
+  const [version, code, ...fields] = raw.split(SEPARATOR);
+  if (version !== CUSTOM_ID_VERSION || code === undefined) return null;
+  const kind = KIND_BY_CODE.get(code);
+  if (kind === undefined) return null;
+  const [first, second, third] = fields;
+  const arity = (n: number): boolean => fields.length === n;
+
+  switch (kind) {
+    case "answer":
+    case "hint":
+    case "reveal": {
+      const postId = decodeSerial(first);
+      const item = decodeItem(second);
+      return arity(2) && postId !== null && item !== null ? { kind, postId, itemId: item } : null;
+    }
+    case "answer-modal": {
+      const postId = first === NO_POST ? null : decodeSerial(first);
+      const item = decodeItem(second);
+      if (!arity(2) || item === null || (postId === null && first !== NO_POST)) return null;
+      return { kind, postId, itemId: item };
+    }
+    case "override": {
+      const answerId = decodeSerial(first);
+      const rating = decodeCode(RATING_BY_CODE, second);
+      return arity(2) && answerId !== null && rating !== null ? { kind, answerId, rating } : null;
+    }
+    case "review-answer":
+    case "review-show":
+    case "drill": {
+      const item = decodeItem(first);
+      return arity(1) && item !== null ? { kind, itemId: item } : null;
+    }
+    case "self-rate": {
+      const item = decodeItem(first);
+      const rating = decodeCode(RATING_BY_CODE, second);
+      return arity(2) && item !== null && rating !== null ? { kind, itemId: item, rating } : null;
+    }
+    case "judge": {
+      const item = decodeItem(first);
+      const verdict = decodeCode(VERDICT_BY_CODE, second);
+      return arity(2) && item !== null && verdict !== null ? { kind, itemId: item, verdict } : null;
+    }
+    case "leaderboard-page": {
+      const scope = decodeCode(SCOPE_BY_CODE, first);
+      const period = decodeCode(PERIOD_BY_CODE, second);
+      const page = third !== undefined && PAGE.test(third) ? Number(third) : null;
+      return arity(3) && scope !== null && period !== null && page !== null
+        ? { kind, scope, period, page }
+        : null;
+    }
+    case "review-next":
+    case "forget-confirm":
+    case "forget-cancel":
+      return arity(0) ? { kind } : null;
+  }
+}

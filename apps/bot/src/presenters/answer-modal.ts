@@ -1,0 +1,37 @@
+// The answer form: a modal must be the first response to the button, so it is built from what
+// the button carried (post and item) and the item's prompt, with no database round trip.
+import { ComponentType, TextInputStyle, type APIModalInteractionResponseCallbackData } from "discord.js";
+import type { ItemView } from "@recall/study";
+import { ANSWER_INPUT_ID, encodeCustomId } from "../custom-ids.ts";
+import { t, type UiLocale } from "../i18n/index.ts";
+import { DISCORD_LIMITS } from "./discord-limits.ts";
+import { truncate } from "./safe-text.ts";
+
+/** `postId` null: an answer from `/review` or a `/weak` drill rather than a daily post. */
+export function renderAnswerModal(
+  item: Pick<ItemView, "itemId" | "prompt">,
+  postId: string | null,
+  locale: UiLocale,
+): APIModalInteractionResponseCallbackData {
+  return {
+    custom_id: encodeCustomId({ kind: "answer-modal", postId, itemId: item.itemId }),
+    title: truncate(t(locale, "modal.title", { itemId: item.itemId }), DISCORD_LIMITS.modalTitle),
+    components: [
+      {
+        type: ComponentType.Label,
+        label: truncate(t(locale, "modal.label"), DISCORD_LIMITS.labelText),
+        // The question itself, so the member can read it while typing.
+        description: truncate(item.prompt.replace(/\s+/g, " ").trim(), DISCORD_LIMITS.labelDescription),
+        component: {
+          type: ComponentType.TextInput,
+          custom_id: ANSWER_INPUT_ID,
+          style: TextInputStyle.Paragraph,
+          placeholder: truncate(t(locale, "modal.placeholder"), DISCORD_LIMITS.textInputPlaceholder),
+          min_length: 1,
+          max_length: DISCORD_LIMITS.textInputValue,
+          required: true,
+        },
+      },
+    ],
+  };
+}
