@@ -30,7 +30,7 @@ import type {
   StoredMessage,
   WaitOptions,
 } from "./types.ts";
-import type { APIAllowedMentions, APIEmbed, APIMessageTopLevelComponent } from "discord-api-types/v10";
+import type { APIEmbed, APIMessageTopLevelComponent } from "discord-api-types/v10";
 
 type Json = Record<string, unknown>;
 
@@ -183,7 +183,7 @@ export class FakeDiscord {
   private readonly messageOrder: string[] = [];
   private readonly interactions = new Map<string, InteractionHandle>();
   private readonly interactionsByToken = new Map<string, InteractionHandle>();
-  private readonly actors = new Map<string, FakeUserInput>();
+  private readonly actors = new Map<string, InteractionActor>();
   private readonly commandScopes = new Map<string, RegisteredCommand[]>();
   private readonly pendingRateLimits: PendingRateLimit[] = [];
   private readonly routes: Route[];
@@ -385,16 +385,17 @@ export class FakeDiscord {
     const customId = input.customId ?? (modal ? String(modal.custom_id) : undefined);
     const guildId = input.guildId ?? source?.guildId ?? undefined;
     const channelId = input.channelId ?? source?.channelId;
-    const user = input.user ?? (source ? this.actors.get(source.id) : undefined);
+    const origin = source ? this.actors.get(source.id) : undefined;
+    const user = input.user ?? origin?.user;
     if (customId === undefined || guildId === undefined || channelId === undefined || user === undefined) {
       throw new FakeDiscordUsageError("submitModal needs modalOf, or customId, guildId, channelId and user");
     }
     const components = modal ? this.fillModal(modal, input.fields) : this.plainModalRows(input.fields);
     const data = { custom_id: customId, components };
     const sourceMessage = source?.sourceMessageId ? this.messages.get(source.sourceMessageId) : undefined;
-    const actor: InteractionActor = { user, ...(input.permissions !== undefined ? { permissions: input.permissions } : {}), ...(input.locale !== undefined ? { locale: input.locale } : {}) };
-    if (source && input.permissions === undefined) actor.permissions = String((source.payload.member as Json | undefined)?.permissions ?? FakePermissions.member);
-    if (source && input.locale === undefined) actor.locale = String(source.payload.locale);
+    const permissions = input.permissions ?? origin?.permissions;
+    const locale = input.locale ?? origin?.locale;
+    const actor: InteractionActor = { user, ...(permissions !== undefined ? { permissions } : {}), ...(locale !== undefined ? { locale } : {}) };
     return this.dispatchInteraction(InteractionKind.ModalSubmit, data, guildId, channelId, actor, sourceMessage ?? null);
   }
 
@@ -540,7 +541,7 @@ export class FakeDiscord {
     );
     this.interactions.set(id, handle);
     this.interactionsByToken.set(token, handle);
-    this.actors.set(id, actor.user);
+    this.actors.set(id, { user: actor.user, permissions, locale });
     this.gateway.dispatch("INTERACTION_CREATE", payload);
     this.signal.notify();
     return handle;
@@ -555,7 +556,7 @@ export class FakeDiscord {
       interaction_metadata: {
         id: origin.id,
         type: origin.type,
-        user: apiUser(this.actors.get(origin.id) ?? { id: origin.userId }),
+        user: apiUser(this.actors.get(origin.id)?.user ?? { id: origin.userId }),
         authorizing_integration_owners: { "0": origin.guildId ?? "0" },
       },
     };
@@ -870,7 +871,7 @@ export class FakeDiscord {
       components: Array.isArray(payload.components) ? (payload.components as APIMessageTopLevelComponent[]) : [],
       attachments: this.newAttachments(channelId, payload, files),
       flags,
-      allowedMentions: isObject(payload.allowed_mentions) ? (payload.allowed_mentions as APIAllowedMentions) : undefined,
+      allowedMentions: isObject(payload.allowed_mentions) ? payload.allowed_mentions : undefined,
       at: performance.now(),
       timestamp: new Date(this.now()).toISOString(),
       editedTimestamp: null,
@@ -887,7 +888,7 @@ export class FakeDiscord {
     if ("content" in payload) message.content = typeof payload.content === "string" ? payload.content : "";
     if ("embeds" in payload) message.embeds = Array.isArray(payload.embeds) ? (payload.embeds as APIEmbed[]) : [];
     if ("components" in payload) message.components = Array.isArray(payload.components) ? (payload.components as APIMessageTopLevelComponent[]) : [];
-    if ("allowed_mentions" in payload) message.allowedMentions = isObject(payload.allowed_mentions) ? (payload.allowed_mentions as APIAllowedMentions) : undefined;
+    if ("allowed_mentions" in payload) message.allowedMentions = isObject(payload.allowed_mentions) ? payload.allowed_mentions : undefined;
     if (Array.isArray(payload.attachments)) {
       const keep = new Set((payload.attachments as unknown[]).filter(isObject).map((entry) => String(entry.id)));
       message.attachments = message.attachments.filter((attachment) => keep.has(attachment.id));
