@@ -1,4 +1,6 @@
 import type { Concept, KeyPoint, Misconception, Polarity, QuizItem } from "@recall/content";
+import { splitClauses } from "./clauses.ts";
+import { isNegatedInContext } from "./negation.ts";
 import { normalizeTerm } from "./normalize-text.ts";
 import { bigramsOf, compileConcept, type CompiledConcept } from "./term-matching.ts";
 
@@ -13,6 +15,13 @@ export interface CompiledKeyPoint {
   concepts: CompiledConcept[];
   /** Character bigrams of the point's text, for points without concepts. */
   textBigrams: string[];
+  /** Per concept: the point's own text negates or reduces it, so a negated mention supports the point too. */
+  eitherPolarity: boolean[];
+  /**
+   * For a denial whose concepts the prompt asks about ("……全部拼起来训练行吗？"): whether the prompt
+   * mentions them plainly or negated ("没有标量奖励能……吗？"); null otherwise.
+   */
+  promptQuestion: "plain" | "negated" | null;
 }
 
 export interface CompiledMisconception {
@@ -63,6 +72,10 @@ export function compileItem(item: QuizItem): CompiledItem {
     derived: point.derived,
     concepts: compileConcepts(point.concepts, prompt, registry),
     textBigrams: point.concepts.length === 0 ? bigramsOf(normalizeTerm(point.text)) : [],
+    eitherPolarity: point.concepts.map((concept) => mentionedNegatively(normalizeTerm(point.text), concept)),
+    promptQuestion: point.polarity === "deny" && point.concepts.length > 0 && point.concepts.every((concept) => mentionOf(prompt, concept) !== null)
+      ? point.concepts.some((concept) => mentionedNegatively(prompt, concept)) ? "negated" as const : "plain" as const
+      : null,
   }));
   const misconceptions = item.misconceptions
     .filter((misconception: Misconception) => misconception.concepts.length > 0)
@@ -73,6 +86,29 @@ export function compileItem(item: QuizItem): CompiledItem {
       concepts: compileConcepts(misconception.concepts, prompt, registry),
     }));
   return { keyPoints, misconceptions, concepts: [...registry.values()] };
+}
+
+const REDUCTION_BEFORE = /(?:减少|降低|避免|去掉|省掉|摆脱|不依赖)[^，。]{0,6}$/;
+
+function mentionOf(text: string, concept: Concept): { start: number; end: number } | null {
+  for (const alias of compileConcept(concept, "").aliases) {
+    const start = text.indexOf(alias.text);
+    if (start >= 0) return { start, end: start + alias.text.length };
+  }
+  return null;
+}
+
+/** The concept appears in `text` negated or reduced ("无法解释", "减少对单独价值模型的依赖"). */
+function mentionedNegatively(text: string, concept: Concept): boolean {
+  const mention = mentionOf(text, concept);
+  if (!mention) return false;
+  const clauses = splitClauses(text);
+  const segment = clauses.segments[clauses.segmentAt[mention.start] ?? 0];
+  if (!segment) return false;
+  return (
+    isNegatedInContext({ text, segmentStart: segment.start, segmentEnd: segment.end }, mention.start, mention.end) ||
+    REDUCTION_BEFORE.test(text.slice(segment.start, mention.start))
+  );
 }
 
 const CACHE_LIMIT = 4096;

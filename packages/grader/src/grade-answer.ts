@@ -60,6 +60,8 @@ export interface GradeOptions {
 const PARTIAL_CREDIT = 0.5;
 /** A contradicted point costs half its weight, on top of earning nothing. */
 const CONTRADICTION_PENALTY = 0.5;
+/** Each misconception asserted costs this much of the score. */
+const MISCONCEPTION_PENALTY = 0.1;
 /** What is left of the score of an answer that only lists terms. */
 const KEYWORD_SALAD_FACTOR = 0.3;
 /** Points without concepts are judged by bigram Dice between the point and the best sentence. */
@@ -78,7 +80,12 @@ const LINK_WORDS = new Set([
   "based", "on", "into", "not", "no", "without", "only", "also", "because", "so", "fix", "first",
   "before", "after", "train", "trains", "fits", "fit", "makes", "make", "gives", "give", "get", "gets",
 ]);
+const HAN = /\p{Script=Han}/u;
+const LIST_WORDS = new Set(["and", "or", "the", "a", "an", "vs", "etc", "also", "plus"]);
 const CONTENT_CHAR = /[\p{L}\p{N}]/u;
+// A bare yes or no as the first segment answers a yes/no follow-up ("把对话全部拼起来训练行吗？" "不行，……").
+const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|不一样|不相同|不一定|未必|没有|不是|不对|否|不建议|不好|no|nope|not necessarily|not really|not always)$/;
+const LEADING_YES = /^(?:可以|可以的|可以啊|行|行的|是|是的|对|对的|对啊|一样|一样的|相同|能|当然|当然可以|yes|yep|sure|of course)$/;
 
 interface KeyPointJudgement {
   verdict: Verdict;
@@ -97,6 +104,9 @@ class AnswerAnalysis implements AnswerView {
   private covered: Uint8Array | null = null;
   private readonly claimBySegment = new Map<number, boolean>();
 
+  readonly leadingAnswer: "yes" | "no" | null;
+  readonly leadingSpan: { start: number; end: number };
+
   constructor(
     readonly original: string,
     readonly normalized: NormalizedText,
@@ -104,6 +114,10 @@ class AnswerAnalysis implements AnswerView {
   ) {
     this.text = normalized.text;
     this.clauses = splitClauses(this.text);
+    const first = this.clauses.segments[0] ?? { start: 0, end: 0 };
+    const leading = this.text.slice(first.start, first.end);
+    this.leadingSpan = { start: first.start, end: first.end };
+    this.leadingAnswer = LEADING_NO.test(leading) ? "no" : LEADING_YES.test(leading) ? "yes" : null;
   }
 
   bigrams(): BigramIndex {
@@ -129,6 +143,8 @@ class AnswerAnalysis implements AnswerView {
     if (segment) {
       const covered = this.coverage();
       let word = "";
+      let plainWords = 0;
+      let plainHan = 0;
       for (let i = segment.start; i <= segment.end && !claim; i++) {
         const char = i < segment.end && covered[i] === 0 ? (this.text[i] ?? "") : " ";
         if (/[a-z']/.test(char)) {
@@ -136,9 +152,15 @@ class AnswerAnalysis implements AnswerView {
           continue;
         }
         if (word && LINK_WORDS.has(word)) claim = true;
+        else if (word && !LIST_WORDS.has(word)) plainWords += 1;
         word = "";
         if (LINK_CHARS.has(char)) claim = true;
+        else if (HAN.test(char)) plainHan += 1;
       }
+      // Four characters besides the terms are a phrase of their own ("全组奖励的话"), not a list.
+      if (plainHan >= 4) claim = true;
+      // English verbs are too many to list: two words besides the terms make a sentence.
+      if (plainWords >= 2) claim = true;
     }
     this.claimBySegment.set(segmentIndex, claim);
     return claim;
@@ -193,9 +215,10 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   if (point.concepts.length === 0) return judgeByText(point, analysis);
   const perConcept = point.concepts.map((concept) => analysis.of(concept));
   const needed = point.concepts.length;
-  const counts = (occurrence: Occurrence): boolean =>
-    point.polarity === "deny" ? true : !occurrence.negated;
-  const present = perConcept.map((occurrences) => bySentence(occurrences, counts));
+  // A concept the point itself states negatively ("减少对单独价值模型的依赖") counts either way.
+  const present = perConcept.map((occurrences, index) =>
+    bySentence(occurrences, (o) => point.polarity === "deny" || point.eitherPolarity[index] === true || !o.negated),
+  );
   const denied = perConcept.map((occurrences) => bySentence(occurrences, isDenied));
 
   // Hit: one sentence holds every concept (and, for a denial, negates one of them).
@@ -224,6 +247,15 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   if (hit) {
     return { verdict: "hit", contradicted: false, evidence: hit, evidenceSpans: hit, supported: hitSupported };
   }
+  if (point.polarity === "deny" && point.promptQuestion !== null && analysis.leadingAnswer !== null) {
+    // The prompt asks "X 吗？" (or "没有 X 能……吗？", where yes denies X).
+    const denies = (analysis.leadingAnswer === "no") !== (point.promptQuestion === "negated");
+    const span = analysis.leadingSpan;
+    if (denies) return { verdict: "hit", contradicted: false, evidence: [], evidenceSpans: [span], supported: true };
+    if (perConcept.every((list) => list.every((o) => !isDenied(o)))) {
+      return { verdict: "missed", contradicted: true, evidence: [], evidenceSpans: [span], supported: true };
+    }
+  }
 
   // Contradiction: within one segment every concept appears with the wrong negation.
   const anyDenied = denied.some((map) => map.size > 0);
@@ -232,7 +264,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     if (inSegment.some((list) => list.length === 0)) continue;
     const contradicts = point.polarity === "deny"
       ? !anyDenied
-      : inSegment.some((list) => list.every((o) => o.negated));
+      : inSegment.some((list, index) => point.eitherPolarity[index] !== true && list.every((o) => o.negated));
     if (contradicts) {
       const evidence = inSegment.map((list) => list[0]).filter((o): o is Occurrence => o !== undefined);
       return { verdict: "missed", contradicted: true, evidence, evidenceSpans: evidence, supported: true };
@@ -256,22 +288,32 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   return { verdict: "missed", contradicted: false, evidence: [], evidenceSpans: [], supported: true };
 }
 
-function detectMisconception(misconception: CompiledMisconception, analysis: AnswerAnalysis): Occurrence[] | null {
-  // Judged per comma-level segment: a sentence that lists "SFT 用示范，奖励是 RL 的需求"
-  // must not read as "SFT needs a reward".
+function detectMisconception(
+  misconception: CompiledMisconception,
+  analysis: AnswerAnalysis,
+  supportsHit: (o: Occurrence) => boolean,
+): Occurrence[] | null {
   const perConcept = misconception.concepts.map((concept) => analysis.of(concept));
-  const affirmed = perConcept.map((occurrences) => {
-    const first = new Map<number, Occurrence>();
-    for (const o of occurrences) if (!o.negated && !first.has(o.segment)) first.set(o.segment, o);
-    return first;
-  });
+  const affirmed = perConcept.map((occurrences) => occurrences.filter((o) => !o.negated));
   const negatedSegments = new Set(perConcept.flat().filter((o) => o.negated).map((o) => o.segment));
-  const candidates = affirmed[0] ? [...affirmed[0].keys()] : [];
-  for (const segment of candidates) {
-    if (negatedSegments.has(segment)) continue;
-    const found = affirmed.map((map) => map.get(segment)).filter((o): o is Occurrence => o !== undefined);
+  const negatedSentences = new Set(perConcept.flat().filter((o) => o.negated).map((o) => o.sentence));
+  // First within one comma-level segment: "SFT 也需要奖励".
+  for (const anchor of affirmed[0] ?? []) {
+    if (negatedSegments.has(anchor.segment)) continue;
+    const found = affirmed.map((list) => list.find((o) => o.segment === anchor.segment));
     // A bare list of terms asserts nothing, not even a misconception.
-    if (found.length === affirmed.length && analysis.segmentMakesClaim(segment)) return found;
+    if (found.every((o) => o !== undefined) && analysis.segmentMakesClaim(anchor.segment)) {
+      return found.filter((o): o is Occurrence => o !== undefined);
+    }
+  }
+  // Then across a sentence ("接上网关代理，……，它本身就是完整的训练器"), but not with terms that
+  // already make a correct point there ("SFT 用示范，……，奖励是 RL 的需求").
+  for (const anchor of affirmed[0] ?? []) {
+    if (negatedSentences.has(anchor.sentence)) continue;
+    const found = affirmed.map((list) => list.find((o) => o.sentence === anchor.sentence && !supportsHit(o)));
+    if (found.every((o) => o !== undefined) && found.some((o) => o !== undefined && analysis.segmentMakesClaim(o.segment))) {
+      return found.filter((o): o is Occurrence => o !== undefined);
+    }
   }
   return null;
 }
@@ -357,11 +399,15 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     return { id: point.id, text: point.text, verdict, evidence, contradicted: judgement.contradicted };
   });
   if (keywordSalad) score *= KEYWORD_SALAD_FACTOR;
-  score = Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;
 
+  const hitTerms = compiled.keyPoints
+    .filter((_, index) => keyPoints[index]?.verdict === "hit")
+    .flatMap((point) => point.concepts.flatMap((concept) => analysis.of(concept)));
+  const supportsHit = (o: Occurrence): boolean =>
+    hitTerms.some((term) => term.sentence === o.sentence && term.start < o.end && o.start < term.end);
   const misconceptions: MisconceptionResult[] = [];
   for (const misconception of compiled.misconceptions) {
-    const found = detectMisconception(misconception, analysis);
+    const found = detectMisconception(misconception, analysis, supportsHit);
     if (!found) continue;
     misconceptions.push({
       id: misconception.id,
@@ -371,6 +417,8 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     });
   }
 
+  score -= misconceptions.length * MISCONCEPTION_PENALTY;
+  score = Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;
   const wrongClaim = misconceptions.length > 0 || keyPoints.some((point) => point.contradicted);
   return {
     score,

@@ -33,10 +33,11 @@ const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\uF
 const PICTOGRAPH = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u20E3]/u;
 const CONTROL = /\p{Cc}/u;
 
-const SENTENCE_CHARS = new Set(["。", ".", "!", "?", ";", "\n", "\r", "…", "｡", "‼", "⁇"]);
-const SEGMENT_CHARS = new Set([",", ":"]);
+const SENTENCE_CHARS = new Set(["。", ".", "!", "?", "\n", "\r", "…", "｡", "‼", "⁇"]);
+// Semicolons join related claims ("这只是相对信号；完整训练还需……"): a segment break, not a sentence break.
+const SEGMENT_CHARS = new Set([",", ":", ";", "、"]);
 // Kept as characters: they matter inside numbers and formulas (`0.5`, `[-1,-1,1,1]`, `10%`).
-const KEPT_SYMBOLS = new Set(["%", "+", "=", "、"]);
+const KEPT_SYMBOLS = new Set(["%", "+", "="]);
 const ASCII_WORD = /[a-z0-9]/;
 const DIGIT = /[0-9]/;
 const LETTER = /[a-z]/;

@@ -10,7 +10,7 @@ export interface RatingThresholds {
 }
 
 /** Tuned on the tuning split of eval/labelled-answers.jsonl (`pnpm --filter @recall/grader eval --tune`). */
-export const DEFAULT_THRESHOLDS: RatingThresholds = { easy: 0.9, good: 0.68, hard: 0.3 };
+export const DEFAULT_THRESHOLDS: RatingThresholds = { easy: 0.85, good: 0.65, hard: 0.425 };
 
 export interface RatingSignals {
   score: number;
