@@ -1,1 +1,11 @@
-export {};
+export * from "./database.ts";
+export * from "./errors.ts";
+export * from "./records.ts";
+export * from "./items.ts";
+export * from "./settings.ts";
+export * from "./reviews.ts";
+export * from "./quiz-posts.ts";
+export * from "./leaderboard.ts";
+export * from "./insights.ts";
+export * from "./member-data.ts";
+export * as schema from "./schema.ts";

@@ -1,0 +1,133 @@
+// Daily posts: claimed before they are sent, so exactly one process (and one post) per group and
+// local date. A claim left pending by a crash is taken over once it is stale.
+import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
+import type { Database } from "./database.ts";
+import { DbError, mapErrors, NotFoundError } from "./errors.ts";
+import type { ClaimResult, QuizPost } from "./records.ts";
+import { iso, isoOrNull } from "./rows.ts";
+import { quizPosts } from "./schema.ts";
+
+/** Claims the group's post for the local date; `owned` is true for exactly one caller. */
+export async function claimQuizPost(
+  db: Database,
+  groupId: number,
+  localDate: string,
+  itemIds: readonly string[],
+  now: Date,
+): Promise<ClaimResult> {
+  return mapErrors(async () => {
+    const [claimed] = await db
+      .insert(quizPosts)
+      .values({ groupId, localDate, itemIds: [...itemIds], status: "pending", claimedAt: now })
+      .onConflictDoNothing({ target: [quizPosts.groupId, quizPosts.localDate] })
+      .returning();
+    if (claimed) return { owned: true, post: postFromRow(claimed) };
+    const [existing] = await db
+      .select()
+      .from(quizPosts)
+      .where(and(eq(quizPosts.groupId, groupId), eq(quizPosts.localDate, localDate)));
+    if (!existing) throw new DbError(`quiz post of group ${groupId} on ${localDate} conflicted but was not found`);
+    return { owned: false, post: postFromRow(existing) };
+  });
+}
+
+/**
+ * Takes over a post still pending since before `staleBefore` (its claimer died before sending it).
+ * Only one caller wins, since the claim time is compared and set in one statement.
+ */
+export async function reclaimStaleQuizPost(db: Database, postId: number, staleBefore: Date, now: Date): Promise<ClaimResult | null> {
+  return mapErrors(async () => {
+    const [row] = await db
+      .update(quizPosts)
+      .set({ claimedAt: now })
+      .where(and(eq(quizPosts.id, postId), eq(quizPosts.status, "pending"), lt(quizPosts.claimedAt, staleBefore)))
+      .returning();
+    if (row) return { owned: true, post: postFromRow(row) };
+    const existing = await getQuizPost(db, postId);
+    return existing ? { owned: false, post: existing } : null;
+  });
+}
+
+export async function markQuizPostPosted(db: Database, postId: number, channelMessageId: string, now: Date): Promise<QuizPost> {
+  return mapErrors(async () => {
+    const [row] = await db
+      .update(quizPosts)
+      .set({ status: "posted", channelMessageId, postedAt: now })
+      .where(and(eq(quizPosts.id, postId), eq(quizPosts.status, "pending")))
+      .returning();
+    if (row) return postFromRow(row);
+    return requirePost(db, postId);
+  });
+}
+
+/** Closes a post (idempotent: closing a closed post keeps its first close time). */
+export async function markQuizPostClosed(db: Database, postId: number, now: Date): Promise<QuizPost> {
+  return mapErrors(async () => {
+    const [row] = await db
+      .update(quizPosts)
+      .set({ status: "closed", closedAt: now })
+      .where(and(eq(quizPosts.id, postId), ne(quizPosts.status, "closed")))
+      .returning();
+    if (row) return postFromRow(row);
+    return requirePost(db, postId);
+  });
+}
+
+export async function getQuizPost(db: Database, postId: number): Promise<QuizPost | null> {
+  return mapErrors(async () => {
+    const [row] = await db.select().from(quizPosts).where(eq(quizPosts.id, postId));
+    return row ? postFromRow(row) : null;
+  });
+}
+
+export async function findQuizPost(db: Database, groupId: number, localDate: string): Promise<QuizPost | null> {
+  return mapErrors(async () => {
+    const [row] = await db
+      .select()
+      .from(quizPosts)
+      .where(and(eq(quizPosts.groupId, groupId), eq(quizPosts.localDate, localDate)));
+    return row ? postFromRow(row) : null;
+  });
+}
+
+/** Posts claimed but never sent (a crash between claim and send), oldest claim first. */
+export async function listPendingQuizPosts(db: Database): Promise<QuizPost[]> {
+  return listByStatus(db, "pending");
+}
+
+/** Posts sent and not yet closed: the reveal is still owed. */
+export async function listUnclosedQuizPosts(db: Database): Promise<QuizPost[]> {
+  return listByStatus(db, "posted");
+}
+
+async function listByStatus(db: Database, status: "pending" | "posted"): Promise<QuizPost[]> {
+  return mapErrors(async () => {
+    const rows = await db
+      .select()
+      .from(quizPosts)
+      // The `<> 'closed'` term lets the planner use the partial index of open posts.
+      .where(and(eq(quizPosts.status, status), sql`${quizPosts.status} <> 'closed'`))
+      .orderBy(asc(quizPosts.claimedAt), asc(quizPosts.id));
+    return rows.map(postFromRow);
+  });
+}
+
+async function requirePost(db: Database, postId: number): Promise<QuizPost> {
+  const post = await getQuizPost(db, postId);
+  if (!post) throw new NotFoundError(`quiz post ${postId} not found`);
+  return post;
+}
+
+function postFromRow(row: typeof quizPosts.$inferSelect): QuizPost {
+  return {
+    id: row.id,
+    groupId: row.groupId,
+    localDate: row.localDate,
+    itemIds: row.itemIds,
+    channelMessageId: row.channelMessageId,
+    status: row.status as QuizPost["status"],
+    claimedAt: iso(row.claimedAt),
+    postedAt: isoOrNull(row.postedAt),
+    closedAt: isoOrNull(row.closedAt),
+  };
+}

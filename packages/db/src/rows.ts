@@ -1,0 +1,60 @@
+// Small conversions shared by the query modules: the two drivers shape raw results differently.
+import type { SQL } from "drizzle-orm";
+import type { CardState, CardStateName } from "@recall/scheduler";
+import type { Database } from "./database.ts";
+import type { cards } from "./schema.ts";
+
+/** Runs raw SQL and returns its rows whatever the driver (postgres.js: an array; PGlite: `{ rows }`). */
+export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  if (Array.isArray(result)) return result as Row[];
+  return (result as { rows: Row[] }).rows;
+}
+
+export function iso(date: Date): string {
+  return date.toISOString();
+}
+
+export function isoOrNull(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+export type CardRow = typeof cards.$inferSelect;
+
+export function cardFromRow(row: CardRow): CardState {
+  return {
+    due: iso(row.due),
+    stability: row.stability,
+    difficulty: row.difficulty,
+    scheduledDays: row.scheduledDays,
+    learningSteps: row.learningSteps,
+    reps: row.reps,
+    lapses: row.lapses,
+    state: row.state as CardStateName,
+    lastReview: isoOrNull(row.lastReview),
+  };
+}
+
+export function cardColumns(card: CardState) {
+  return {
+    due: new Date(card.due),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    scheduledDays: card.scheduledDays,
+    learningSteps: card.learningSteps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    lastReview: card.lastReview === null ? null : new Date(card.lastReview),
+  };
+}
+
+/** Same review position: what optimistic concurrency compares (reps alone can repeat after undo). */
+export function sameCard(a: CardState, b: CardState): boolean {
+  return a.reps === b.reps && sameInstant(a.lastReview, b.lastReview) && a.state === b.state;
+}
+
+function sameInstant(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b;
+  return new Date(a).getTime() === new Date(b).getTime();
+}

@@ -1,0 +1,285 @@
+// The one schema both drivers share. Times are timestamptz and FSRS numbers double precision
+// (rounding stability or difficulty visibly shifts due dates); local dates are `date` because
+// streaks and daily posts are defined on each member's or group's calendar, not on UTC.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type { KeyPoint, Misconception } from "@recall/content";
+import type { KeyPointVerdict, AssertedMisconception } from "./records.ts";
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => timestamptz("created_at").notNull().defaultNow();
+
+/** A Discord guild. */
+export const servers = pgTable("servers", {
+  id: text("id").primaryKey(),
+  createdAt: createdAt(),
+});
+
+export const studyGroups = pgTable(
+  "study_groups",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    serverId: text("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    channelId: text("channel_id").notNull(),
+    /** Local wall-clock time of the daily post, `HH:MM`. */
+    dailyTime: text("daily_time").notNull(),
+    /** IANA zone name; validated by the caller (the database has no zone list to check against). */
+    timezone: text("timezone").notNull(),
+    questionsPerDay: integer("questions_per_day").notNull().default(1),
+    chapters: integer("chapters").array().notNull().default(sql`'{}'::integer[]`),
+    paused: boolean("paused").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("study_groups_channel_unique").on(t.serverId, t.channelId),
+    check("study_groups_daily_time_format", sql`${t.dailyTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check("study_groups_questions_per_day_range", sql`${t.questionsPerDay} between 1 and 10`),
+  ],
+);
+
+/** A Discord user and their study preferences; one row however many servers they study in. */
+export const members = pgTable(
+  "members",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    discordUserId: text("discord_user_id").notNull(),
+    locale: text("locale").notNull().default("zh-CN"),
+    timezone: text("timezone").notNull().default("UTC"),
+    dayStartHour: integer("day_start_hour").notNull().default(4),
+    desiredRetention: doublePrecision("desired_retention").notNull().default(0.9),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("members_discord_user_unique").on(t.discordUserId),
+    check("members_day_start_hour_range", sql`${t.dayStartHour} between 0 and 23`),
+    check("members_desired_retention_range", sql`${t.desiredRetention} between 0.7 and 0.99`),
+  ],
+);
+
+/** Who belongs to a group: joined explicitly or by answering one of its daily quizzes. */
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: "cascade" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    joinedAt: timestamptz("joined_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.memberId] }), index("group_members_member_idx").on(t.memberId)],
+);
+
+/** Quiz items synced from the content package; retired items stay so history keeps its meaning. */
+export const quizItems = pgTable(
+  "quiz_items",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    parentId: text("parent_id"),
+    questionId: text("question_id").notNull(),
+    chapter: integer("chapter").notNull(),
+    chapterName: text("chapter_name").notNull(),
+    priority: text("priority").notNull(),
+    prompt: text("prompt").notNull(),
+    answer: text("answer").notNull(),
+    keyPoints: jsonb("key_points").$type<KeyPoint[]>().notNull(),
+    misconceptions: jsonb("misconceptions").$type<Misconception[]>().notNull(),
+    contentHash: text("content_hash").notNull(),
+    sourceFile: text("source_file").notNull(),
+    sourceLine: integer("source_line").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    retiredAt: timestamptz("retired_at"),
+  },
+  (t) => [
+    check("quiz_items_kind_valid", sql`${t.kind} in ('main', 'followup', 'misconception')`),
+    check("quiz_items_priority_valid", sql`${t.priority} in ('P0', 'P1', 'P2')`),
+    index("quiz_items_active_chapter_idx").on(t.chapter).where(sql`${t.retiredAt} is null`),
+  ],
+);
+
+const cardStateCheck = (column: unknown) => sql`${column} in ('new', 'learning', 'review', 'relearning')`;
+const ratingCheck = (column: unknown) => sql`${column} in ('again', 'hard', 'good', 'easy')`;
+const sourceCheck = (column: unknown) => sql`${column} in ('daily', 'review', 'drill')`;
+
+/** The scheduler's state of one item for one member (a plain `CardState`). */
+export const cards = pgTable(
+  "cards",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => quizItems.id),
+    due: timestamptz("due").notNull(),
+    stability: doublePrecision("stability").notNull(),
+    difficulty: doublePrecision("difficulty").notNull(),
+    scheduledDays: integer("scheduled_days").notNull(),
+    learningSteps: integer("learning_steps").notNull(),
+    reps: integer("reps").notNull(),
+    lapses: integer("lapses").notNull(),
+    state: text("state").notNull(),
+    lastReview: timestamptz("last_review"),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.itemId] }),
+    // A member's due list: an index range scan that stops at `limit`.
+    index("cards_member_due_idx").on(t.memberId, t.due),
+    check("cards_state_valid", cardStateCheck(t.state)),
+  ],
+);
+
+/** Graded answers, as submitted. One per member, daily post and item. */
+export const answers = pgTable(
+  "answers",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => quizItems.id),
+    quizPostId: integer("quiz_post_id").references(() => quizPosts.id, { onDelete: "set null" }),
+    source: text("source").notNull(),
+    text: text("text").notNull(),
+    score: doublePrecision("score").notNull(),
+    verdicts: jsonb("verdicts").$type<KeyPointVerdict[]>().notNull(),
+    misconceptions: jsonb("misconceptions").$type<AssertedMisconception[]>().notNull(),
+    suggestedRating: text("suggested_rating").notNull(),
+    rating: text("rating").notNull(),
+    localDate: date("local_date", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("answers_idempotency_key_unique").on(t.idempotencyKey),
+    uniqueIndex("answers_one_per_post_unique")
+      .on(t.memberId, t.quizPostId, t.itemId)
+      .where(sql`${t.quizPostId} is not null`),
+    index("answers_quiz_post_idx").on(t.quizPostId),
+    index("answers_member_created_idx").on(t.memberId, t.createdAt),
+    check("answers_score_range", sql`${t.score} between 0 and 1`),
+    check("answers_source_valid", sourceCheck(t.source)),
+    check("answers_suggested_rating_valid", ratingCheck(t.suggestedRating)),
+    check("answers_rating_valid", ratingCheck(t.rating)),
+  ],
+);
+
+/** Append-only review history; undo marks a row, never deletes it. */
+export const reviewLogs = pgTable(
+  "review_logs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => quizItems.id),
+    answerId: bigint("answer_id", { mode: "number" }).references(() => answers.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    rating: text("rating").notNull(),
+    reviewedAt: timestamptz("reviewed_at").notNull(),
+    beforeDue: timestamptz("before_due").notNull(),
+    beforeStability: doublePrecision("before_stability").notNull(),
+    beforeDifficulty: doublePrecision("before_difficulty").notNull(),
+    beforeScheduledDays: integer("before_scheduled_days").notNull(),
+    beforeLearningSteps: integer("before_learning_steps").notNull(),
+    beforeReps: integer("before_reps").notNull(),
+    beforeLapses: integer("before_lapses").notNull(),
+    beforeState: text("before_state").notNull(),
+    beforeLastReview: timestamptz("before_last_review"),
+    afterDue: timestamptz("after_due").notNull(),
+    afterStability: doublePrecision("after_stability").notNull(),
+    afterDifficulty: doublePrecision("after_difficulty").notNull(),
+    afterScheduledDays: integer("after_scheduled_days").notNull(),
+    afterLearningSteps: integer("after_learning_steps").notNull(),
+    afterReps: integer("after_reps").notNull(),
+    afterLapses: integer("after_lapses").notNull(),
+    afterState: text("after_state").notNull(),
+    afterLastReview: timestamptz("after_last_review"),
+    undoneAt: timestamptz("undone_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("review_logs_idempotency_key_unique").on(t.idempotencyKey),
+    index("review_logs_member_item_reviewed_idx").on(t.memberId, t.itemId, t.reviewedAt),
+    index("review_logs_answer_idx").on(t.answerId),
+    check("review_logs_rating_valid", ratingCheck(t.rating)),
+    check("review_logs_source_valid", sourceCheck(t.source)),
+    check("review_logs_before_state_valid", cardStateCheck(t.beforeState)),
+    check("review_logs_after_state_valid", cardStateCheck(t.afterState)),
+  ],
+);
+
+/** A group's daily post: the unique (group, local date) makes a second post impossible. */
+export const quizPosts = pgTable(
+  "quiz_posts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: "cascade" }),
+    localDate: date("local_date", { mode: "string" }).notNull(),
+    itemIds: text("item_ids").array().notNull(),
+    channelMessageId: text("channel_message_id"),
+    status: text("status").notNull().default("pending"),
+    claimedAt: timestamptz("claimed_at").notNull(),
+    postedAt: timestamptz("posted_at"),
+    closedAt: timestamptz("closed_at"),
+  },
+  (t) => [
+    uniqueIndex("quiz_posts_group_date_unique").on(t.groupId, t.localDate),
+    index("quiz_posts_open_idx").on(t.status, t.claimedAt).where(sql`${t.status} <> 'closed'`),
+    check("quiz_posts_status_valid", sql`${t.status} in ('pending', 'posted', 'closed')`),
+  ],
+);
+
+/**
+ * One row per member and local day with at least one graded answer: the rollup that keeps
+ * leaderboards and streaks to a range scan instead of aggregating every answer.
+ * `streak` is the length of the run of consecutive active days ending on this day.
+ */
+export const memberDailyActivity = pgTable(
+  "member_daily_activity",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    localDate: date("local_date", { mode: "string" }).notNull(),
+    quizScore: doublePrecision("quiz_score").notNull().default(0),
+    quizAnswers: integer("quiz_answers").notNull().default(0),
+    reviewScore: doublePrecision("review_score").notNull().default(0),
+    reviewAnswers: integer("review_answers").notNull().default(0),
+    streak: integer("streak").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.localDate] }),
+    // Leaderboards read one period for many members: an index-only scan by date.
+    index("member_daily_activity_date_idx").on(t.localDate, t.memberId, t.quizScore, t.reviewScore, t.streak),
+  ],
+);

@@ -1,0 +1,162 @@
+// Servers, study groups and members: the settings admins and members change.
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "./database.ts";
+import { mapErrors, NotFoundError } from "./errors.ts";
+import type { Member, MemberPreferences, StudyGroup, StudyGroupSettings } from "./records.ts";
+import { iso } from "./rows.ts";
+import { groupMembers, members, servers, studyGroups } from "./schema.ts";
+
+export async function upsertServer(db: Database, serverId: string): Promise<void> {
+  await mapErrors(() => db.insert(servers).values({ id: serverId }).onConflictDoNothing());
+}
+
+/** Creates the group of a channel or replaces its settings (one group per channel). */
+export async function upsertStudyGroup(db: Database, settings: StudyGroupSettings, now: Date): Promise<StudyGroup> {
+  return mapErrors(async () => {
+    await db.insert(servers).values({ id: settings.serverId }).onConflictDoNothing();
+    const values = { ...settings, chapters: [...settings.chapters], updatedAt: now };
+    const [row] = await db
+      .insert(studyGroups)
+      .values({ ...values, createdAt: now })
+      .onConflictDoUpdate({
+        target: [studyGroups.serverId, studyGroups.channelId],
+        set: {
+          dailyTime: values.dailyTime,
+          timezone: values.timezone,
+          questionsPerDay: values.questionsPerDay,
+          chapters: values.chapters,
+          paused: values.paused,
+          updatedAt: now,
+        },
+      })
+      .returning();
+    return groupFromRow(required(row, "study group"));
+  });
+}
+
+export async function setGroupPaused(db: Database, groupId: number, paused: boolean, now: Date): Promise<StudyGroup> {
+  return mapErrors(async () => {
+    const [row] = await db
+      .update(studyGroups)
+      .set({ paused, updatedAt: now })
+      .where(eq(studyGroups.id, groupId))
+      .returning();
+    return groupFromRow(required(row, `study group ${groupId}`));
+  });
+}
+
+export async function getStudyGroup(db: Database, groupId: number): Promise<StudyGroup | null> {
+  return mapErrors(async () => {
+    const [row] = await db.select().from(studyGroups).where(eq(studyGroups.id, groupId));
+    return row ? groupFromRow(row) : null;
+  });
+}
+
+export async function findStudyGroupByChannel(db: Database, serverId: string, channelId: string): Promise<StudyGroup | null> {
+  return mapErrors(async () => {
+    const [row] = await db
+      .select()
+      .from(studyGroups)
+      .where(and(eq(studyGroups.serverId, serverId), eq(studyGroups.channelId, channelId)));
+    return row ? groupFromRow(row) : null;
+  });
+}
+
+/** Groups to schedule posts for: all, or only those not paused. */
+export async function listStudyGroups(db: Database, options: { activeOnly?: boolean; serverId?: string } = {}): Promise<StudyGroup[]> {
+  return mapErrors(async () => {
+    const conditions = [
+      options.activeOnly ? eq(studyGroups.paused, false) : undefined,
+      options.serverId ? eq(studyGroups.serverId, options.serverId) : undefined,
+    ];
+    const rows = await db
+      .select()
+      .from(studyGroups)
+      .where(and(...conditions))
+      .orderBy(asc(studyGroups.id));
+    return rows.map(groupFromRow);
+  });
+}
+
+/** Creates the member on first sight; given preferences replace the stored ones, others are kept. */
+export async function upsertMember(
+  db: Database,
+  discordUserId: string,
+  preferences: MemberPreferences,
+  now: Date,
+): Promise<Member> {
+  return mapErrors(async () => {
+    const set = definedOnly(preferences);
+    const [row] = await db
+      .insert(members)
+      .values({ discordUserId, ...set, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: members.discordUserId,
+        // With nothing to change, still touch the row so `returning` yields it.
+        set: { ...set, updatedAt: Object.keys(set).length > 0 ? now : sql`${members.updatedAt}` },
+      })
+      .returning();
+    return memberFromRow(required(row, "member"));
+  });
+}
+
+export async function getMember(db: Database, memberId: number): Promise<Member | null> {
+  return mapErrors(async () => {
+    const [row] = await db.select().from(members).where(eq(members.id, memberId));
+    return row ? memberFromRow(row) : null;
+  });
+}
+
+export async function getMemberByDiscordId(db: Database, discordUserId: string): Promise<Member | null> {
+  return mapErrors(async () => {
+    const [row] = await db.select().from(members).where(eq(members.discordUserId, discordUserId));
+    return row ? memberFromRow(row) : null;
+  });
+}
+
+export async function addGroupMember(db: Database, groupId: number, memberId: number): Promise<void> {
+  await mapErrors(() => db.insert(groupMembers).values({ groupId, memberId }).onConflictDoNothing());
+}
+
+export async function removeGroupMember(db: Database, groupId: number, memberId: number): Promise<void> {
+  await mapErrors(() =>
+    db.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.memberId, memberId))),
+  );
+}
+
+function definedOnly(preferences: MemberPreferences): MemberPreferences {
+  return Object.fromEntries(Object.entries(preferences).filter(([, value]) => value !== undefined));
+}
+
+function required<T>(row: T | undefined, what: string): T {
+  if (!row) throw new NotFoundError(`${what} not found`);
+  return row;
+}
+
+export function groupFromRow(row: typeof studyGroups.$inferSelect): StudyGroup {
+  return {
+    id: row.id,
+    serverId: row.serverId,
+    channelId: row.channelId,
+    dailyTime: row.dailyTime,
+    timezone: row.timezone,
+    questionsPerDay: row.questionsPerDay,
+    chapters: row.chapters,
+    paused: row.paused,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+export function memberFromRow(row: typeof members.$inferSelect): Member {
+  return {
+    id: row.id,
+    discordUserId: row.discordUserId,
+    locale: row.locale,
+    timezone: row.timezone,
+    dayStartHour: row.dayStartHour,
+    desiredRetention: row.desiredRetention,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
