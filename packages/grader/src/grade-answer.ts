@@ -71,7 +71,7 @@ const TEXT_PARTIAL_DICE = 0.25;
 // Characters and words that link terms into a claim ("SFT 用示范", "DPO needs pairs").
 // A segment of terms with none of these between them is a list, not an explanation.
 const LINK_CHARS = new Set(
-  "是用要让把对做会能可以通过先再就才不没无非未有给在从为因所如只都也还而但来去看改修得了着过被将之其这那于以即或若则需靠拿使令当由向按据算称说叫成变比更最少多减增拟优学训取换比较适合应该必须：=→".split(""),
+  "是用要让把对做会能可以通过先再就才不没无非未有给在从为因所如只都也还而但来去看改修得了着过被将之其这那于以即或若则需靠拿使令当由向按据算称说叫成变比更最少多减增拟优学训取换比较适合应该必须时后前：=→".split(""),
 );
 const LINK_WORDS = new Set([
   "is", "are", "was", "be", "use", "uses", "used", "using", "need", "needs", "needed", "with", "to", "by",
@@ -306,14 +306,15 @@ function detectMisconception(
       return found.filter((o): o is Occurrence => o !== undefined);
     }
   }
-  // Then across a sentence ("接上网关代理，……，它本身就是完整的训练器"), but not with terms that
-  // already make a correct point there ("SFT 用示范，……，奖励是 RL 的需求").
+  // Then across a sentence ("接上网关代理，……，它本身就是完整的训练器"), unless every term already
+  // makes a correct point there ("SFT 用示范，……，奖励是 RL 的需求").
   for (const anchor of affirmed[0] ?? []) {
     if (negatedSentences.has(anchor.sentence)) continue;
-    const found = affirmed.map((list) => list.find((o) => o.sentence === anchor.sentence && !supportsHit(o)));
-    if (found.every((o) => o !== undefined) && found.some((o) => o !== undefined && analysis.segmentMakesClaim(o.segment))) {
-      return found.filter((o): o is Occurrence => o !== undefined);
-    }
+    const found = affirmed.map((list) => list.find((o) => o.sentence === anchor.sentence));
+    if (!found.every((o) => o !== undefined)) continue;
+    const terms = found.filter((o): o is Occurrence => o !== undefined);
+    if (terms.every(supportsHit)) continue;
+    if (terms.some((o) => analysis.segmentMakesClaim(o.segment))) return terms;
   }
   return null;
 }

@@ -12,9 +12,9 @@ export const SEGMENT_BREAK = "，";
 export interface NormalizedText {
   text: string;
   /** `originStart[i]` is where `text[i]` starts in the original string. */
-  originStart: number[];
+  originStart: Int32Array;
   /** `originEnd[i]` is where `text[i]` ends in the original string (exclusive). */
-  originEnd: number[];
+  originEnd: Int32Array;
 }
 
 const toSimplified = Converter({ from: "t", to: "cn" });
@@ -38,9 +38,6 @@ const SENTENCE_CHARS = new Set(["。", ".", "!", "?", "\n", "\r", "…", "｡", 
 const SEGMENT_CHARS = new Set([",", ":", ";", "、"]);
 // Kept as characters: they matter inside numbers and formulas (`0.5`, `[-1,-1,1,1]`, `10%`).
 const KEPT_SYMBOLS = new Set(["%", "+", "="]);
-const ASCII_WORD = /[a-z0-9]/;
-const DIGIT = /[0-9]/;
-const LETTER = /[a-z]/;
 const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/u;
 const WHITESPACE = /\s/u;
 
@@ -48,9 +45,49 @@ const SPACE = 1;
 const SEGMENT = 2;
 const SENTENCE = 3;
 
-function isPlainCjkOrAscii(code: number): boolean {
-  return code < 0x80 || (code >= 0x4e00 && code <= 0x9fff);
+/** A growable buffer of UTF-16 code units, each with the original span it came from. */
+class MappedBuffer {
+  units: Uint16Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.units = new Uint16Array(Math.max(16, capacity));
+    this.starts = new Int32Array(this.units.length);
+    this.ends = new Int32Array(this.units.length);
+  }
+  push(unit: number, start: number, end: number): void {
+    if (this.length === this.units.length) this.grow();
+    this.units[this.length] = unit;
+    this.starts[this.length] = start;
+    this.ends[this.length] = end;
+    this.length += 1;
+  }
+  private grow(): void {
+    const size = this.units.length * 2;
+    const units = new Uint16Array(size);
+    units.set(this.units);
+    const starts = new Int32Array(size);
+    starts.set(this.starts);
+    const ends = new Int32Array(size);
+    ends.set(this.ends);
+    this.units = units;
+    this.starts = starts;
+    this.ends = ends;
+  }
+  text(): string {
+    let out = "";
+    for (let i = 0; i < this.length; i += 4096) {
+      out += String.fromCharCode(...this.units.subarray(i, Math.min(this.length, i + 4096)));
+    }
+    return out;
+  }
 }
+
+const isHan = (code: number): boolean => code >= 0x4e00 && code <= 0x9fff;
+const isAsciiWord = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+const isLetter = (code: number): boolean => code >= 0x61 && code <= 0x7a;
 
 /** Normalises an answer or a term. Pure; the same function is used on both sides of every match. */
 export function normalizeText(original: string): NormalizedText {
@@ -60,93 +97,85 @@ export function normalizeText(original: string): NormalizedText {
   }
 
   // Pass 1: per code point, drop invisible characters, blank pictographs, fold width and case.
-  let folded = "";
-  const foldedStart: number[] = [];
-  const foldedEnd: number[] = [];
+  const folded = new MappedBuffer(masked.length + 8);
   for (let i = 0; i < masked.length; ) {
     const code = masked.codePointAt(i) ?? 0;
+    if (isHan(code)) {
+      // Common Chinese characters are already canonical.
+      folded.push(code, i, i + 1);
+      i += 1;
+      continue;
+    }
+    if (code < 0x80) {
+      const lower = code >= 0x41 && code <= 0x5a ? code + 32 : code;
+      const control = code < 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09;
+      if (!control) folded.push(lower, i, i + 1);
+      i += 1;
+      continue;
+    }
     const width = code > 0xffff ? 2 : 1;
     const char = masked.slice(i, i + width);
     let out: string;
-    if (isPlainCjkOrAscii(code)) {
-      out = code < 0x80 ? char.toLowerCase() : char;
-      if (code < 0x80 && CONTROL.test(char) && char !== "\n" && char !== "\r" && char !== "\t") out = "";
-    } else if (INVISIBLE.test(char)) {
-      out = "";
-    } else if (PICTOGRAPH.test(char)) {
-      out = " ";
-    } else if (CONTROL.test(char)) {
-      out = " ";
-    } else {
-      out = char.normalize("NFKC").toLowerCase();
-    }
-    for (const piece of out) {
-      for (let k = 0; k < piece.length; k++) {
-        foldedStart.push(i);
-        foldedEnd.push(i + width);
-      }
-      folded += piece;
-    }
+    if (INVISIBLE.test(char)) out = "";
+    else if (PICTOGRAPH.test(char) || CONTROL.test(char)) out = " ";
+    else out = char.normalize("NFKC").toLowerCase();
+    for (let k = 0; k < out.length; k++) folded.push(out.charCodeAt(k), i, i + width);
     i += width;
   }
+  const foldedText = folded.text();
 
   // Pass 2: traditional → simplified. OpenCC converts phrases, which may change the length;
   // then fall back to characters one by one so every character keeps its origin.
-  let simplified = toSimplified(folded);
-  if (simplified.length !== folded.length) {
+  let simplified = toSimplified(foldedText);
+  if (simplified.length !== foldedText.length) {
     let perChar = "";
-    for (const char of folded) {
+    for (let k = 0; k < foldedText.length; k++) {
+      const char = foldedText[k] ?? "";
       const converted = toSimplified(char);
-      perChar += converted.length === char.length ? converted : char;
+      perChar += converted.length === 1 ? converted : char;
     }
     simplified = perChar;
   }
 
   // Pass 3: classify punctuation with its neighbours, then collapse runs of breaks and spaces.
-  let text = "";
-  const originStart: number[] = [];
-  const originEnd: number[] = [];
+  const out = new MappedBuffer(simplified.length + 8);
   let pendingBreak = 0;
   let pendingOrigin = -1;
+  let last = -1;
   for (let j = 0; j < simplified.length; j++) {
-    const char = simplified[j] ?? "";
-    const previous = simplified[j - 1] ?? "";
-    const next = simplified[j + 1] ?? "";
+    const code = simplified.charCodeAt(j);
     let kind = 0;
-    if (char === "." && DIGIT.test(previous) && DIGIT.test(next)) kind = 0;
-    else if ((char === "," || char === ":") && DIGIT.test(previous) && DIGIT.test(next)) kind = 0;
-    else if (char === "-" && DIGIT.test(next) && !ASCII_WORD.test(previous)) kind = 0;
-    else if (char === "'" && LETTER.test(previous) && LETTER.test(next)) kind = 0;
-    else if (SENTENCE_CHARS.has(char)) kind = SENTENCE;
-    else if (SEGMENT_CHARS.has(char)) kind = SEGMENT;
-    else if (KEPT_SYMBOLS.has(char)) kind = 0;
-    else if (WHITESPACE.test(char) || PUNCTUATION_OR_SYMBOL.test(char)) kind = SPACE;
-
+    if (!isHan(code) && !isAsciiWord(code)) {
+      const char = simplified[j] ?? "";
+      const previous = j > 0 ? simplified.charCodeAt(j - 1) : -1;
+      const next = j + 1 < simplified.length ? simplified.charCodeAt(j + 1) : -1;
+      if ((char === "." || char === "," || char === ":") && isDigit(previous) && isDigit(next)) kind = 0;
+      else if (char === "-" && isDigit(next) && !isAsciiWord(previous)) kind = 0;
+      else if (char === "'" && isLetter(previous) && isLetter(next)) kind = 0;
+      else if (SENTENCE_CHARS.has(char)) kind = SENTENCE;
+      else if (SEGMENT_CHARS.has(char)) kind = SEGMENT;
+      else if (KEPT_SYMBOLS.has(char)) kind = 0;
+      else if (WHITESPACE.test(char) || PUNCTUATION_OR_SYMBOL.test(char)) kind = SPACE;
+    }
     if (kind !== 0) {
       if (kind > pendingBreak) pendingBreak = kind;
       if (pendingOrigin < 0) pendingOrigin = j;
       continue;
     }
-    if (pendingBreak !== 0 && text.length > 0) {
-      const last = text[text.length - 1] ?? "";
-      if (pendingBreak === SENTENCE || pendingBreak === SEGMENT) {
-        text += pendingBreak === SENTENCE ? SENTENCE_BREAK : SEGMENT_BREAK;
-        originStart.push(foldedStart[pendingOrigin] ?? 0);
-        originEnd.push(foldedEnd[pendingOrigin] ?? 0);
-      } else if (ASCII_WORD.test(last) && ASCII_WORD.test(char)) {
-        // Spaces survive only between two ASCII words ("agent rl"); elsewhere they are layout.
-        text += " ";
-        originStart.push(foldedStart[pendingOrigin] ?? 0);
-        originEnd.push(foldedEnd[pendingOrigin] ?? 0);
-      }
+    if (pendingBreak !== 0 && out.length > 0) {
+      const from = folded.starts[pendingOrigin] ?? 0;
+      const to = folded.ends[pendingOrigin] ?? 0;
+      if (pendingBreak === SENTENCE) out.push(SENTENCE_BREAK.charCodeAt(0), from, to);
+      else if (pendingBreak === SEGMENT) out.push(SEGMENT_BREAK.charCodeAt(0), from, to);
+      // Spaces survive only between two ASCII words ("agent rl"); elsewhere they are layout.
+      else if (isAsciiWord(last) && isAsciiWord(code)) out.push(0x20, from, to);
     }
     pendingBreak = 0;
     pendingOrigin = -1;
-    text += char;
-    originStart.push(foldedStart[j] ?? 0);
-    originEnd.push(foldedEnd[j] ?? 0);
+    out.push(code, folded.starts[j] ?? 0, folded.ends[j] ?? 0);
+    last = code;
   }
-  return { text, originStart, originEnd };
+  return { text: out.text(), originStart: out.starts.subarray(0, out.length), originEnd: out.ends.subarray(0, out.length) };
 }
 
 /** The canonical form of an alias or a phrase, without offsets. */

@@ -4,6 +4,8 @@ import { containsNegator, isNegatedInContext } from "./negation.ts";
 import { normalizeTerm, SEGMENT_BREAK, SENTENCE_BREAK } from "./normalize-text.ts";
 
 export interface CompiledAlias {
+  /** Where the alias may be split to let a few characters in between ("完整的 GRPO", "参数已经被更新"); -1 if nowhere. */
+  splitAt: number;
   /** Normalised form, matched as a substring. */
   text: string;
   /** Starts / ends with an ASCII letter or digit: such an edge must sit on a word boundary. */
@@ -63,6 +65,7 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       asciiEnd: ASCII_WORD.test(text[text.length - 1] ?? ""),
       bigrams: text.length >= 3 && ALL_HAN.test(text) ? bigramsOf(text) : null,
       selfNegating: containsNegator(text),
+      splitAt: splitPointOf(text),
     });
   }
   // Longest first, so that "agent rl" is preferred over "rl" as evidence.
@@ -70,6 +73,46 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
   const label = concept.aliases[0] ?? "";
   const inPrompt = aliases.some((alias) => findExact(normalizedPrompt, alias).length > 0);
   return { label, aliases, inPrompt };
+}
+
+const HAN_CHAR = /\p{Script=Han}/u;
+
+/** A script boundary inside the alias ("完整|grpo"), or the middle of a four-character Chinese term ("参数|更新"). */
+function splitPointOf(text: string): number {
+  if (text.length === 4 && ALL_HAN.test(text)) return 2;
+  for (let i = 1; i < text.length; i++) {
+    const left = HAN_CHAR.test(text[i - 1] ?? "");
+    const right = HAN_CHAR.test(text[i] ?? "");
+    if (left !== right && text[i - 1] !== " " && text[i] !== " ") return i;
+  }
+  return -1;
+}
+
+/** Most characters allowed between the two halves of a split alias. */
+const MAX_GAP = 3;
+// Only particles and adverbs may stand in the gap: "参数已经被更新" is the term, "只要训练奖励" is not "只要奖励".
+const GAP_FILLER = /^[的了已经被都就也还会要是在地得将把有个一没不无未并再才又算]+$/;
+
+/** The alias with a short gap between its halves; the gap may negate it ("参数没有更新"). */
+function findGapped(text: string, alias: CompiledAlias): Array<RawMatch & { gapNegated: boolean }> {
+  if (alias.splitAt < 0) return [];
+  const head = alias.text.slice(0, alias.splitAt).trim();
+  const tail = alias.text.slice(alias.splitAt).trim();
+  if (head.length < 2 || tail.length < 2) return [];
+  const matches: Array<RawMatch & { gapNegated: boolean }> = [];
+  for (let from = text.indexOf(head); from >= 0; from = text.indexOf(head, from + 1)) {
+    const gapStart = from + head.length;
+    const window = text.slice(gapStart, gapStart + MAX_GAP + tail.length);
+    const at = window.indexOf(tail);
+    if (at <= 0) continue;
+    const gap = window.slice(0, at);
+    if (!GAP_FILLER.test(gap)) continue;
+    if (alias.asciiStart && from > 0 && ASCII_WORD.test(text[from - 1] ?? "")) continue;
+    const end = gapStart + at + tail.length;
+    if (alias.asciiEnd && ASCII_WORD.test(text[end] ?? "")) continue;
+    matches.push({ start: from, end, gapNegated: containsNegator(gap) });
+  }
+  return matches;
 }
 
 interface RawMatch {
@@ -177,13 +220,13 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   const taken: RawMatch[] = [];
   const overlapsTaken = (match: RawMatch): boolean =>
     taken.some((other) => match.start < other.end && other.start < match.end);
-  const record = (match: RawMatch, alias: CompiledAlias, nearMiss: boolean): void => {
+  const record = (match: RawMatch, alias: CompiledAlias, nearMiss: boolean, gapNegated = false): void => {
     if (overlapsTaken(match)) return;
     taken.push(match);
     const segmentIndex = answer.clauses.segmentAt[match.start] ?? 0;
     const segment = answer.clauses.segments[segmentIndex];
     if (!segment) return;
-    const negated = isNegatedInContext(
+    const negated = gapNegated || isNegatedInContext(
       { text: answer.text, segmentStart: segment.start, segmentEnd: segment.end },
       match.start,
       match.end,
@@ -200,6 +243,11 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   };
   for (const alias of concept.aliases) {
     for (const match of findExact(answer.text, alias)) record(match, alias, false);
+  }
+  if (occurrences.length === 0) {
+    for (const alias of concept.aliases) {
+      for (const match of findGapped(answer.text, alias)) record(match, alias, true, match.gapNegated);
+    }
   }
   if (occurrences.length === 0) {
     for (const alias of concept.aliases) {
