@@ -1,21 +1,22 @@
 // The answer form: a modal must be the first response to the button, so it is built from what
 // the button carried (post and item) and the item's prompt, with no database round trip.
 import { ComponentType, TextInputStyle, type APIModalInteractionResponseCallbackData } from "discord.js";
+import type { QuizItem } from "@recall/content";
 import type { ItemView } from "@recall/study";
 import { ANSWER_INPUT_ID, encodeCustomId } from "../custom-ids.ts";
 import { t, type UiLocale } from "../i18n/index.ts";
 import { DISCORD_LIMITS } from "./discord-limits.ts";
 import { truncate } from "./safe-text.ts";
 
+/** A view from the domain or the content item itself: handlers often hold only the latter. */
+export type ModalItem = Pick<ItemView, "itemId" | "prompt"> | Pick<QuizItem, "id" | "prompt">;
+
 /** `postId` null: an answer from `/review` or a `/weak` drill rather than a daily post. */
-export function renderAnswerModal(
-  item: Pick<ItemView, "itemId" | "prompt">,
-  postId: string | null,
-  locale: UiLocale,
-): APIModalInteractionResponseCallbackData {
+export function renderAnswerModal(item: ModalItem, postId: string | null, locale: UiLocale): APIModalInteractionResponseCallbackData {
+  const itemId = "itemId" in item ? item.itemId : item.id;
   return {
-    custom_id: encodeCustomId({ kind: "answer-modal", postId, itemId: item.itemId }),
-    title: truncate(t(locale, "modal.title", { itemId: item.itemId }), DISCORD_LIMITS.modalTitle),
+    custom_id: encodeCustomId({ kind: "answer-modal", postId, itemId }),
+    title: truncate(t(locale, "modal.title", { itemId }), DISCORD_LIMITS.modalTitle),
     components: [
       {
         type: ComponentType.Label,

@@ -13,6 +13,9 @@ import { noMentions, textPayload, type MessagePayload } from "./payload.ts";
 import { contentText, discordDue, truncate } from "./safe-text.ts";
 import { splitText } from "./split-text.ts";
 
+/** What a self-rating or judgement produced: the study domain's SelfRateResult has this shape. */
+export type ReviewOutcome = Pick<AnswerResultView, "item" | "rating" | "nextDue" | "modelAnswer">;
+
 export function renderReviewPrompt(view: ReviewPromptView, locale: UiLocale): MessagePayload {
   const { item } = view;
   const embed: APIEmbed = {
@@ -74,7 +77,7 @@ export function renderShownAnswer(item: Pick<ItemView, "itemId" | "prompt">, mod
 const nextRow = (locale: UiLocale) => rows([button({ kind: "review-next" }, t(locale, "review.button.next"), "success")]);
 
 /** After a self-rating: what was recorded and when the item comes back. */
-export function renderReviewRated(view: AnswerResultView, locale: UiLocale): MessagePayload {
+export function renderReviewRated(view: ReviewOutcome, locale: UiLocale): MessagePayload {
   return {
     content: t(locale, "review.rated", { rating: ratingLabel(locale, view.rating), next: discordDue(view.nextDue) }),
     embeds: [],
@@ -83,9 +86,16 @@ export function renderReviewRated(view: AnswerResultView, locale: UiLocale): Mes
   };
 }
 
-/** After judging a misconception statement: right or not, why it is wrong, and the rating. */
-export function renderJudgeResult(view: AnswerResultView, verdict: JudgeVerdict, locale: UiLocale): MessagePayload {
-  const correct = verdict === "wrong";
+/**
+ * After judging a misconception statement: right or not, why it is wrong, and the rating.
+ * A misconception is wrong by definition, so "wrong" is the correct verdict unless the domain says otherwise.
+ */
+export function renderJudgeResult(
+  view: ReviewOutcome & { correct?: boolean },
+  verdict: JudgeVerdict,
+  locale: UiLocale,
+): MessagePayload {
+  const correct = view.correct ?? verdict === "wrong";
   const why = modelAnswerEmbeds(locale, view.modelAnswer, "review.judge.incorrect").map((embed, index) =>
     index === 0
       ? { ...embed, title: t(locale, correct ? "review.judge.correct" : "review.judge.incorrect"), color: correct ? COLORS.good : COLORS.poor }
