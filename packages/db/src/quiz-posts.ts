@@ -4,7 +4,7 @@ import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "./database.ts";
 import { DbError, mapErrors, NotFoundError } from "./errors.ts";
 import type { ClaimResult, QuizPost } from "./records.ts";
-import { iso, isoOrNull } from "./rows.ts";
+import { iso, isoOrNull, rowsOf } from "./rows.ts";
 import { quizPosts } from "./schema.ts";
 
 /** Claims the group's post for the local date; `owned` is true for exactly one caller. */
@@ -60,16 +60,55 @@ export async function markQuizPostPosted(db: Database, postId: number, channelMe
   });
 }
 
-/** Closes a post (idempotent: closing a closed post keeps its first close time). */
-export async function markQuizPostClosed(db: Database, postId: number, now: Date): Promise<QuizPost> {
+/**
+ * Closes a post. Returns it to the one caller that closed it; null when it was already closed
+ * (another process is revealing it) or does not exist. The first close time is kept.
+ */
+export async function closeQuizPost(db: Database, postId: number, now: Date): Promise<QuizPost | null> {
   return mapErrors(async () => {
     const [row] = await db
       .update(quizPosts)
       .set({ status: "closed", closedAt: now })
       .where(and(eq(quizPosts.id, postId), ne(quizPosts.status, "closed")))
       .returning();
-    if (row) return postFromRow(row);
-    return requirePost(db, postId);
+    return row ? postFromRow(row) : null;
+  });
+}
+
+export interface QuizPostScorer {
+  memberId: number;
+  discordUserId: string;
+  displayName: string | null;
+  /** Sum of the member's scores over the post's items. */
+  score: number;
+  answers: number;
+}
+
+export interface QuizPostResults {
+  /** Graded answers to the post (all items, all members). */
+  answerCount: number;
+  /** Highest total first; ties go to whoever finished answering first, then the lower member id. */
+  topScorers: QuizPostScorer[];
+}
+
+export async function quizPostResults(db: Database, postId: number, topLimit: number): Promise<QuizPostResults> {
+  return mapErrors(async () => {
+    const [counted] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from answers where quiz_post_id = ${postId}`);
+    const topScorers =
+      topLimit <= 0
+        ? []
+        : await rowsOf<QuizPostScorer>(
+            db,
+            sql`
+            select a.member_id as "memberId", m.discord_user_id as "discordUserId", m.display_name as "displayName",
+              sum(a.score)::float8 as score, count(*)::int as answers
+            from answers a join members m on m.id = a.member_id
+            where a.quiz_post_id = ${postId}
+            group by a.member_id, m.discord_user_id, m.display_name
+            order by score desc, max(a.created_at), a.member_id
+            limit ${topLimit}`,
+          );
+    return { answerCount: counted?.n ?? 0, topScorers };
   });
 }
 

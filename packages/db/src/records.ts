@@ -39,16 +39,20 @@ export interface StudyGroupSettings {
   questionsPerDay: number;
   chapters: number[];
   paused: boolean;
+  /** Language of the channel posts (default `zh-CN`). */
+  locale?: string;
 }
 
 export interface StudyGroup extends StudyGroupSettings {
   id: number;
+  locale: string;
   createdAt: string;
   updatedAt: string;
 }
 
 export interface MemberPreferences {
   locale?: string;
+  displayName?: string;
   timezone?: string;
   dayStartHour?: number;
   desiredRetention?: number;
@@ -57,6 +61,7 @@ export interface MemberPreferences {
 export interface Member {
   id: number;
   discordUserId: string;
+  displayName: string | null;
   locale: string;
   timezone: string;
   dayStartHour: number;
@@ -93,6 +98,8 @@ export interface AnswerInput {
   text: string;
   /** 0–1. */
   score: number;
+  /** The grader's feedback line. */
+  feedback?: string;
   verdicts: KeyPointVerdict[];
   misconceptions: AssertedMisconception[];
   suggestedRating: Rating;
@@ -116,6 +123,7 @@ export interface AnswerRecord {
   source: ReviewSource;
   text: string;
   score: number;
+  feedback: string;
   verdicts: KeyPointVerdict[];
   misconceptions: AssertedMisconception[];
   suggestedRating: Rating;

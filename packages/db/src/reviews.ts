@@ -60,6 +60,7 @@ export async function recordAnswer(db: Database, input: AnswerInput): Promise<Re
           source: input.source,
           text: input.text,
           score: input.score,
+          feedback: input.feedback ?? "",
           verdicts: input.verdicts,
           misconceptions: input.misconceptions,
           suggestedRating: input.suggestedRating,
@@ -94,6 +95,20 @@ export async function recordAnswer(db: Database, input: AnswerInput): Promise<Re
       return { duplicate: false, answer: answerFromRow(inserted), card: input.card };
     }),
   );
+}
+
+export async function getAnswer(db: Database, answerId: number): Promise<AnswerRecord | null> {
+  return mapErrors(async () => {
+    const [row] = await db.select().from(answers).where(eq(answers.id, answerId));
+    return row ? answerFromRow(row) : null;
+  });
+}
+
+export async function findAnswerByKey(db: Database, idempotencyKey: string): Promise<AnswerRecord | null> {
+  return mapErrors(async () => {
+    const [row] = await db.select().from(answers).where(eq(answers.idempotencyKey, idempotencyKey));
+    return row ? answerFromRow(row) : null;
+  });
 }
 
 async function firstAnswerFor(tx: Database, input: AnswerInput) {
@@ -335,6 +350,7 @@ export function answerFromRow(row: AnswerRow): AnswerRecord {
     source: row.source as ReviewSource,
     text: row.text,
     score: row.score,
+    feedback: row.feedback,
     verdicts: row.verdicts,
     misconceptions: row.misconceptions,
     suggestedRating: row.suggestedRating as Rating,

@@ -44,6 +44,8 @@ export const studyGroups = pgTable(
     questionsPerDay: integer("questions_per_day").notNull().default(1),
     chapters: integer("chapters").array().notNull().default(sql`'{}'::integer[]`),
     paused: boolean("paused").notNull().default(false),
+    /** Language of the group's channel posts (members' own replies follow their own locale). */
+    locale: text("locale").notNull().default("zh-CN"),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
@@ -60,6 +62,8 @@ export const members = pgTable(
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     discordUserId: text("discord_user_id").notNull(),
+    /** As last seen in an interaction, for reveals and leaderboards without a member lookup. */
+    displayName: text("display_name"),
     locale: text("locale").notNull().default("zh-CN"),
     timezone: text("timezone").notNull().default("UTC"),
     dayStartHour: integer("day_start_hour").notNull().default(4),
@@ -167,6 +171,8 @@ export const answers = pgTable(
     source: text("source").notNull(),
     text: text("text").notNull(),
     score: doublePrecision("score").notNull(),
+    /** The grader's one-line feedback, so a repeated submission can show the first result as it was. */
+    feedback: text("feedback").notNull().default(""),
     verdicts: jsonb("verdicts").$type<KeyPointVerdict[]>().notNull(),
     misconceptions: jsonb("misconceptions").$type<AssertedMisconception[]>().notNull(),
     suggestedRating: text("suggested_rating").notNull(),

@@ -14,7 +14,7 @@ export async function upsertServer(db: Database, serverId: string): Promise<void
 export async function upsertStudyGroup(db: Database, settings: StudyGroupSettings, now: Date): Promise<StudyGroup> {
   return mapErrors(async () => {
     await db.insert(servers).values({ id: settings.serverId }).onConflictDoNothing();
-    const values = { ...settings, chapters: [...settings.chapters], updatedAt: now };
+    const values = { ...settings, chapters: [...settings.chapters], locale: settings.locale ?? "zh-CN", updatedAt: now };
     const [row] = await db
       .insert(studyGroups)
       .values({ ...values, createdAt: now })
@@ -26,6 +26,7 @@ export async function upsertStudyGroup(db: Database, settings: StudyGroupSetting
           questionsPerDay: values.questionsPerDay,
           chapters: values.chapters,
           paused: values.paused,
+          locale: values.locale,
           updatedAt: now,
         },
       })
@@ -143,6 +144,7 @@ export function groupFromRow(row: typeof studyGroups.$inferSelect): StudyGroup {
     questionsPerDay: row.questionsPerDay,
     chapters: row.chapters,
     paused: row.paused,
+    locale: row.locale,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
@@ -152,6 +154,7 @@ export function memberFromRow(row: typeof members.$inferSelect): Member {
   return {
     id: row.id,
     discordUserId: row.discordUserId,
+    displayName: row.displayName,
     locale: row.locale,
     timezone: row.timezone,
     dayStartHour: row.dayStartHour,

@@ -24,7 +24,10 @@ import {
   listPendingQuizPosts,
   listUnclosedQuizPosts,
   mapDbError,
-  markQuizPostClosed,
+  closeQuizPost,
+  quizPostResults,
+  getAnswer,
+  findAnswerByKey,
   markQuizPostPosted,
   memberExport,
   mostMissedKeyPoints,
@@ -305,9 +308,51 @@ describe.each(targets())("database on $name", (target) => {
       expect((await listPendingQuizPosts(db)).map((row) => row.id)).not.toContain(post.id);
       expect((await listUnclosedQuizPosts(db)).map((row) => row.id)).toContain(post.id);
 
-      await markQuizPostClosed(db, post.id, at(1));
-      expect(await markQuizPostClosed(db, post.id, at(2))).toMatchObject({ status: "closed", closedAt: at(1).toISOString() });
+      const closers = await Promise.all([closeQuizPost(db, post.id, at(1)), closeQuizPost(db, post.id, at(1))]);
+      expect(closers.filter((closed) => closed !== null)).toEqual([expect.objectContaining({ status: "closed", closedAt: at(1).toISOString() })]);
+      expect(await closeQuizPost(db, post.id, at(2))).toBeNull();
       expect((await listUnclosedQuizPosts(db)).map((row) => row.id)).not.toContain(post.id);
+    });
+  });
+
+  describe("reveal", () => {
+    it("counts a post's answers and ranks its top scorers by total, then by who finished first", async () => {
+      const group = await newGroup({ questionsPerDay: 2, locale: "en-US" });
+      expect(group.locale).toBe("en-US");
+      const { post } = await claimQuizPost(db, group.id, "2026-03-02", ["Q090", "Q091"], T0);
+      const fast = await upsertMember(db, unique("fast"), { displayName: "Fast 快" }, T0);
+      const slow = await upsertMember(db, unique("slow"), {}, T0);
+      const single = await newMember();
+      const plan: [number, string, number, number][] = [
+        // member, item, score, minutes after T0
+        [fast.id, "Q090", 0.5, 1],
+        [fast.id, "Q091", 0.5, 2],
+        [slow.id, "Q090", 0.5, 3],
+        [slow.id, "Q091", 0.5, 4],
+        [single.id, "Q090", 0.9, 0],
+      ];
+      for (const [memberId, itemId, score, minutes] of plan) {
+        const now = new Date(T0.getTime() + minutes * 60_000);
+        await recordAnswer(db, { ...answerInput({ key: unique("r"), memberId, itemId, before: newCard(now), now, localDate: "2026-03-02", source: "daily", quizPostId: post.id, score }), feedback: `feedback ${score}` });
+      }
+      const results = await quizPostResults(db, post.id, 2);
+
+      expect(results.answerCount).toBe(5);
+      expect(results.topScorers).toEqual([
+        { memberId: fast.id, discordUserId: fast.discordUserId, displayName: "Fast 快", score: 1, answers: 2 },
+        { memberId: slow.id, discordUserId: slow.discordUserId, displayName: null, score: 1, answers: 2 },
+      ]);
+      expect((await quizPostResults(db, post.id, 0)).topScorers).toEqual([]);
+    });
+
+    it("finds an answer by id and by idempotency key, with its feedback", async () => {
+      const member = await newMember();
+      const key = unique("find");
+      const { answer } = await recordAnswer(db, { ...answerInput({ key, memberId: member.id, itemId: "Q091", before: newCard(T0), now: T0, localDate: "2026-03-02" }), feedback: "说到了偏好数据。" });
+
+      expect(await getAnswer(db, answer.id)).toEqual(answer);
+      expect(await findAnswerByKey(db, key)).toMatchObject({ id: answer.id, feedback: "说到了偏好数据。" });
+      expect(await findAnswerByKey(db, unique("absent"))).toBeNull();
     });
   });
 
