@@ -109,6 +109,8 @@ type RouteReply = { status: 200; body: unknown } | { status: 204 };
 interface Route {
   method: string;
   template: string;
+  /** X-RateLimit-Bucket: one per route template, like Discord's opaque hashes. */
+  bucket: string;
   pattern: RegExp;
   /** "bot": needs the valid bot token. "bot-prefix": needs a Bot header (see /gateway/bot). */
   auth: "bot" | "bot-prefix" | "none";
@@ -612,7 +614,7 @@ export class FakeDiscord {
       this.signal.notify();
       return;
     }
-    const headers = this.rateLimitHeaders(route.template);
+    const headers = this.rateLimitHeaders(route.bucket);
     let parsed: ParsedBody = { json: undefined, files: [], multipart: false };
     try {
       const raw = await readBody(request);
@@ -685,10 +687,10 @@ export class FakeDiscord {
     return taken?.matcher;
   }
 
-  private rateLimitHeaders(template: string): Record<string, string> {
+  private rateLimitHeaders(bucket: string): Record<string, string> {
     const resetSeconds = Math.ceil(this.now() / 1000) + 1;
     return {
-      "X-RateLimit-Bucket": bucketHash(template),
+      "X-RateLimit-Bucket": bucket,
       "X-RateLimit-Limit": "50",
       "X-RateLimit-Remaining": "49",
       "X-RateLimit-Reset": String(resetSeconds),
@@ -700,7 +702,7 @@ export class FakeDiscord {
   private buildRoutes(): Route[] {
     const route = (method: string, template: string, auth: Route["auth"], handle: Route["handle"]): Route => {
       const pattern = new RegExp(`^${template.replace(/:[a-z]+/g, "([^/]+)")}$`);
-      return { method, template: `${method} ${template}`, pattern, auth, handle };
+      return { method, template: `${method} ${template}`, bucket: bucketHash(`${method} ${template}`), pattern, auth, handle };
     };
     const ok = (body: unknown): RouteReply => ({ status: 200, body });
     const empty: RouteReply = { status: 204 };
