@@ -18,6 +18,7 @@ export type Block =
   | { kind: "subheading"; text: string; line: number; column: number };
 
 const BULLET = /^[-*+•]\s+/u;
+const BULLET_START = new Set(["-", "*", "+", "•"]);
 const SUBHEADING = /^#{4,6}\s+(.*?)(?:\s+#+)?$/u;
 
 /**
@@ -45,20 +46,21 @@ export function readBlocks(body: readonly SourceLine[], linePerParagraph: boolea
       flushParagraph();
       continue;
     }
-    const subheading = SUBHEADING.exec(line.text);
+    const first = line.text.charAt(0);
+    const subheading = first === "#" ? SUBHEADING.exec(line.text) : null;
     if (subheading) {
       flushParagraph();
       flushList();
       blocks.push({ kind: "subheading", text: subheading[1]?.trim() ?? "", line: line.line, column: line.indent + line.text.indexOf(" ") + 2 });
       continue;
     }
-    if (KEY_POINTS_LABEL.test(line.text)) {
+    if (!BULLET_START.has(first) && line.text.length <= 12 && KEY_POINTS_LABEL.test(line.text)) {
       flushParagraph();
       flushList();
       blocks.push({ kind: "key-points-label", line: line.line });
       continue;
     }
-    const bullet = BULLET.exec(line.text);
+    const bullet = BULLET_START.has(first) ? BULLET.exec(line.text) : null;
     if (bullet) {
       flushParagraph();
       const item: ListItem = { text: line.text.slice(bullet[0].length).trim(), line: line.line, column: line.indent + bullet[0].length + 1, children: [] };

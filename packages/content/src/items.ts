@@ -5,23 +5,38 @@ import type { ItemKind, KeyPoint, Misconception, Page, Question, QuizItem, Sourc
 import type { ProblemLog } from "./problems.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
 
+type Hashed = Pick<QuizItem, "kind" | "prompt" | "answer" | "keyPoints" | "misconceptions">;
+
+/** A question's misconceptions are hashed into every one of its items: serialise them once. */
+const serialisedMisconceptions = new WeakMap<readonly Misconception[], string>();
+
+function serialiseMisconceptions(misconceptions: readonly Misconception[]): string {
+  let serialised = serialisedMisconceptions.get(misconceptions);
+  if (serialised === undefined) {
+    serialised = JSON.stringify(
+      misconceptions.map((misconception) => [
+        misconception.id,
+        misconception.statement,
+        misconception.feedback,
+        misconception.concepts.map((concept) => concept.aliases),
+      ]),
+    );
+    serialisedMisconceptions.set(misconceptions, serialised);
+  }
+  return serialised;
+}
+
 /**
  * What a member sees or is graded on, in a fixed order (arrays, not objects, so key order can
  * never change the hash). Source locations are left out: moving a question does not change it.
  */
-export function contentHash(item: Pick<QuizItem, "kind" | "prompt" | "answer" | "keyPoints" | "misconceptions">): string {
-  const canonical = JSON.stringify([
+export function contentHash(item: Hashed): string {
+  const canonical = `[${JSON.stringify([
     item.kind,
     item.prompt,
     item.answer,
     item.keyPoints.map((point) => [point.id, point.text, point.weight, point.polarity, point.concepts.map((concept) => concept.aliases)]),
-    item.misconceptions.map((misconception) => [
-      misconception.id,
-      misconception.statement,
-      misconception.feedback,
-      misconception.concepts.map((concept) => concept.aliases),
-    ]),
-  ]);
+  ]).slice(1, -1)},${serialiseMisconceptions(item.misconceptions)}]`;
   return createHash("sha256").update(canonical).digest("hex").slice(0, 16);
 }
 

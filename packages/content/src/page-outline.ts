@@ -50,10 +50,12 @@ export function detectFormat(lines: readonly SourceLine[]): PageFormat | null {
   let markdownCues = 0;
   let publishedCues = 0;
   let priorityLines = 0;
+  // First-character checks keep this pass close to the cost of splitting lines.
   for (const line of lines) {
-    if (line.indent < 4 && MARKDOWN_HEADING.test(line.text)) markdownCues++;
-    if (line.anchored || line.text === PUBLISHED_CHROME || PUBLISHED_ORAL_LABEL.test(line.text)) publishedCues++;
-    if (PRIORITY_LABEL.test(line.text)) priorityLines++;
+    const first = line.text.charAt(0);
+    if (first === "#" && line.indent < 4 && MARKDOWN_HEADING.test(line.text)) markdownCues++;
+    if (line.anchored || (first === "展" && line.text === PUBLISHED_CHROME) || (first === "3" && PUBLISHED_ORAL_LABEL.test(line.text))) publishedCues++;
+    if (first === "优" && PRIORITY_LABEL.test(line.text)) priorityLines++;
   }
   if (markdownCues > 0 && markdownCues >= publishedCues) return "markdown";
   if (publishedCues > 0 || priorityLines > 0) return "published";
@@ -166,7 +168,7 @@ class OutlineBuilder {
 export function outlineMarkdown(lines: readonly SourceLine[], log: ProblemLog): RawPage {
   const builder = new OutlineBuilder("markdown", lines, log);
   for (const line of lines) {
-    const heading = line.indent < 4 ? MARKDOWN_HEADING.exec(line.text) : null;
+    const heading = line.indent < 4 && line.text.charAt(0) === "#" ? MARKDOWN_HEADING.exec(line.text) : null;
     const level = heading?.[1]?.length ?? 0;
     const text = heading?.[2]?.trim() ?? "";
     const textColumn = line.indent + (heading?.[1]?.length ?? 0) + 2;

@@ -37,18 +37,7 @@ export function looksBinary(text: string): boolean {
 }
 
 export function splitSourceLines(text: string): SourceLine[] {
-  const lines: SourceLine[] = [];
-  let start = 0;
-  let number = 1;
-  for (let i = 0; i <= text.length; i++) {
-    const code = i < text.length ? text.charCodeAt(i) : -1;
-    if (code !== 10 && code !== 13 && code !== -1) continue;
-    lines.push(makeLine(text.slice(start, i), number));
-    number++;
-    if (code === 13 && text.charCodeAt(i + 1) === 10) i++;
-    start = i + 1;
-  }
-  return lines;
+  return text.split(/\r\n|\r|\n/u).map((content, index) => makeLine(content, index + 1));
 }
 
 function makeLine(content: string, line: number): SourceLine {
