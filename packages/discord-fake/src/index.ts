@@ -25,3 +25,5 @@ export type {
   ValidationIssueRecord,
   WaitOptions,
 } from "./types.ts";
+export { effectivePings } from "./mentions.ts";
+export type { EffectivePings } from "./mentions.ts";
