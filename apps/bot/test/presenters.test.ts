@@ -29,6 +29,10 @@ import {
   renderAnswerModal,
   renderAnswerResult,
   renderDailyQuizPost,
+  renderForgetConfirm,
+  renderForgetOutcome,
+  renderLeaderboard,
+  renderWeakFollowUps,
   renderGroupSetupDone,
   renderGroupStatus,
   renderHint,
@@ -67,6 +71,8 @@ function limitProblems(payload: MessagePayload): string[] {
     }
   });
   check(payload.components.length <= DISCORD_LIMITS.actionRows, "more than 5 rows");
+  const ids = payload.components.flatMap((row) => row.components.map((component) => ("custom_id" in component ? component.custom_id : "")));
+  check(new Set(ids).size === ids.length, "two components share a custom_id");
   for (const row of payload.components) {
     check(row.components.length <= DISCORD_LIMITS.buttonsPerRow, "more than 5 buttons in a row");
     for (const component of row.components) {
@@ -505,6 +511,53 @@ describe("settings and group status", () => {
     );
     expect(renderPauseResume({ ...group, paused: true }, "en").content).toBe("The daily quiz is paused. Use /quiz resume to start it again.");
     expect(renderPauseResume(group, "en").content).toBe("The daily quiz is back on.\nNext post: <t:1795998600:f> (<t:1795998600:R>)");
+  });
+});
+
+describe("study-group presenters", () => {
+  const rowsOf = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({
+      rank: index + 1,
+      memberId: String(100000000000000000 + index),
+      displayName: index === 0 ? "@everyone <@&123456789012345678>" : `成员${index}`,
+      points: 100 - index,
+      streak: 3,
+    }));
+
+  it("ranks a leaderboard page with escaped names and distinct page buttons", () => {
+    const page = renderLeaderboard({ scope: "group", period: "week", page: 0, pageCount: 3, rows: rowsOf(10), you: { rank: 4, points: 96 } }, "zh-CN");
+    expectSafe(page);
+    expect(page.embeds[0]?.title).toBe("排行榜 · 学习小组 · 本周");
+    expect(page.embeds[0]?.description).toContain("2. 成员1 — 99 分 · 连续 3 天");
+    expect(page.embeds[0]?.description).toContain("你的排名：第 4 名，96 分");
+    expect(customIds(page)).toEqual([
+      { kind: "leaderboard-page", scope: "group", period: "week", page: 0 },
+      { kind: "leaderboard-page", scope: "group", period: "week", page: 1 },
+    ]);
+    const last = renderLeaderboard({ scope: "server", period: "all", page: 2, pageCount: 3, rows: [], you: null }, "en");
+    expect(customIds(last).map((id) => (id?.kind === "leaderboard-page" ? id.page : null))).toEqual([1, 2]);
+    expect(last.embeds[0]?.description).toBe("Nobody is on the board yet.\n\nYou are not on the board yet; answer a daily quiz to join.");
+    expect(renderLeaderboard({ scope: "group", period: "month", page: 0, pageCount: 1, rows: rowsOf(2), you: null }, "en").components).toEqual([]);
+  });
+
+  it("lists weak follow-ups with a drill button each", () => {
+    const weak = renderWeakFollowUps(
+      Array.from({ length: 12 }, (_, index) => ({ itemId: `Q090.f${index + 1}`, prompt: "为什么 DPO 需要参考模型？", retrievability: 0.42, lapses: 2 })),
+      "zh-CN",
+    );
+    expectSafe(weak);
+    expect(weak.embeds[0]?.description?.split("\n")[0]).toBe("1. Q090.f1 为什么 DPO 需要参考模型？ — 记住的概率 42%，遗忘 2 次");
+    expect(customIds(weak)).toHaveLength(10);
+    expect(customIds(weak)[0]).toEqual({ kind: "drill", itemId: "Q090.f1" });
+    expect(renderWeakFollowUps([], "en").embeds[0]?.description).toBe("Not enough reviews yet to find weak follow-ups.");
+  });
+
+  it("asks before forgetting a member's data", () => {
+    const confirm = renderForgetConfirm("en");
+    expectSafe(confirm);
+    expect(customIds(confirm)).toEqual([{ kind: "forget-confirm" }, { kind: "forget-cancel" }]);
+    expect(renderForgetOutcome(true, "zh-CN").content).toBe("你的数据已全部删除。");
+    expect(renderForgetOutcome(false, "en").content).toBe("Cancelled; nothing was deleted.");
   });
 });
 

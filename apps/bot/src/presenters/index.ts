@@ -13,3 +13,6 @@ export * from "./reveal-post.ts";
 export * from "./review-prompt.ts";
 export * from "./settings.ts";
 export * from "./group-status.ts";
+export * from "./leaderboard.ts";
+export * from "./weak-follow-ups.ts";
+export * from "./my-data.ts";

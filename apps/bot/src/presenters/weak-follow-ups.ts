@@ -1,0 +1,42 @@
+// `/weak`: the follow-ups a member is most likely to have forgotten, each with a drill button.
+import { t, type UiLocale } from "../i18n/index.ts";
+import { button, rows } from "./components.ts";
+import { DISCORD_LIMITS } from "./discord-limits.ts";
+import { fitEmbeds } from "./fit-embeds.ts";
+import { COLORS } from "./item-embed.ts";
+import { noMentions, type MessagePayload } from "./payload.ts";
+import { contentText, truncate } from "./safe-text.ts";
+
+export interface WeakFollowUpView {
+  itemId: string;
+  prompt: string;
+  /** Probability of recall now, 0–1. */
+  retrievability: number;
+  lapses: number;
+}
+
+/** Five rows of five buttons at most; ten keeps the list readable. */
+export const MAX_WEAK_SHOWN = 10;
+
+export function renderWeakFollowUps(items: readonly WeakFollowUpView[], locale: UiLocale): MessagePayload {
+  const shown = items.slice(0, MAX_WEAK_SHOWN);
+  const description =
+    shown.length === 0
+      ? t(locale, "weak.empty")
+      : shown
+          .map((item, index) =>
+            t(locale, "weak.row", {
+              rank: index + 1,
+              itemId: item.itemId,
+              prompt: truncate(contentText(item.prompt).replace(/\s+/g, " "), 120),
+              retrievability: Math.round(Math.min(Math.max(item.retrievability, 0), 1) * 100),
+              lapses: item.lapses,
+            }),
+          )
+          .join("\n");
+  return {
+    embeds: fitEmbeds([{ title: t(locale, "weak.title"), description: truncate(description, DISCORD_LIMITS.embedDescription), color: COLORS.fair }]),
+    components: rows(shown.map((item) => button({ kind: "drill", itemId: item.itemId }, t(locale, "weak.button.drill", { itemId: item.itemId }), "primary"))),
+    allowedMentions: noMentions(),
+  };
+}
