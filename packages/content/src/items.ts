@@ -7,13 +7,13 @@ import { PROBLEM_KINDS } from "./problems.ts";
 
 type Hashed = Pick<QuizItem, "kind" | "prompt" | "answer" | "keyPoints" | "misconceptions">;
 
-/** A question's misconceptions are hashed into every one of its items: serialise them once. */
-const serialisedMisconceptions = new WeakMap<readonly Misconception[], string>();
+/** A question's misconceptions are part of every one of its items: digest them once per question. */
+const misconceptionDigests = new WeakMap<readonly Misconception[], string>();
 
-function serialiseMisconceptions(misconceptions: readonly Misconception[]): string {
-  let serialised = serialisedMisconceptions.get(misconceptions);
-  if (serialised === undefined) {
-    serialised = JSON.stringify(
+function digestMisconceptions(misconceptions: readonly Misconception[]): string {
+  let digest = misconceptionDigests.get(misconceptions);
+  if (digest === undefined) {
+    const serialised = JSON.stringify(
       misconceptions.map((misconception) => [
         misconception.id,
         misconception.statement,
@@ -21,9 +21,10 @@ function serialiseMisconceptions(misconceptions: readonly Misconception[]): stri
         misconception.concepts.map((concept) => concept.aliases),
       ]),
     );
-    serialisedMisconceptions.set(misconceptions, serialised);
+    digest = createHash("sha256").update(serialised).digest("hex");
+    misconceptionDigests.set(misconceptions, digest);
   }
-  return serialised;
+  return digest;
 }
 
 /**
@@ -31,12 +32,13 @@ function serialiseMisconceptions(misconceptions: readonly Misconception[]): stri
  * never change the hash). Source locations are left out: moving a question does not change it.
  */
 export function contentHash(item: Hashed): string {
-  const canonical = `[${JSON.stringify([
+  const canonical = JSON.stringify([
     item.kind,
     item.prompt,
     item.answer,
     item.keyPoints.map((point) => [point.id, point.text, point.weight, point.polarity, point.concepts.map((concept) => concept.aliases)]),
-  ]).slice(1, -1)},${serialiseMisconceptions(item.misconceptions)}]`;
+    digestMisconceptions(item.misconceptions),
+  ]);
   return createHash("sha256").update(canonical).digest("hex").slice(0, 16);
 }
 
