@@ -170,7 +170,10 @@ class AnswerAnalysis implements AnswerView {
     if (this.covered) return this.covered;
     const covered = new Uint8Array(this.text.length);
     for (const concept of this.allConcepts) {
-      for (const occurrence of this.of(concept)) covered.fill(1, occurrence.start, occurrence.end);
+      for (const occurrence of this.of(concept)) {
+        covered.fill(1, occurrence.start, occurrence.end);
+        if (occurrence.gap) covered.fill(0, occurrence.gap.start, occurrence.gap.end);
+      }
     }
     this.covered = covered;
     return covered;

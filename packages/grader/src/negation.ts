@@ -26,7 +26,7 @@ const SCOPE_BREAK = /而是|而|但是|但|却|反而|然而|只是|\b(?:but|rat
 // After the term, the negation must close the segment: "奖励模型不需要了" negates the model,
 // "DPO 不需要奖励模型" does not negate DPO.
 const NEGATOR_AFTER_ZH =
-  /^[^，。]{0,6}?(?:不再需要|不需要|不用|不必|用不着|被去掉|去掉|被移除|移除|被删除|删除|删掉|被省掉|省掉|省略|省去|被取消|取消|没了|没有了|不存在|不必要|不是必须|不是必需|不是必要|并非必需|可有可无|不重要|不要|不对|是错的|是错误的|不是|并不是|并非|不成立|不行|无关|未必|不一定|不见得|还差得远|差得远|还远|远远不够|不够)(?:的|了|啦|呢|吧|掉|掉了|的了)?$/;
+  /^[^，。]{0,8}?(?:不再需要|不需要|不用|不必|用不着|被去掉|去掉|被移除|移除|被删除|删除|删掉|被省掉|省掉|省略|省去|被取消|取消|没了|没有了|不存在|不必要|不是必须|不是必需|不是必要|并非必需|可有可无|不重要|不要|不对|是错的|是错误的|不是|并不是|并非|不成立|不行|无关|未必|不一定|不见得|还差得远|差得远|还远|远远不够|不够)(?:的|了|啦|呢|吧|掉|掉了|的了)?$/;
 const NEGATOR_AFTER_EN =
   /^(?: ?[a-z']+){0,3}? ?(?:not needed|not required|not necessary|no longer needed|unnecessary|removed|dropped|eliminated|gone|optional|not used|not involved|not the case|wrong|not better|isn't better|not always better|not necessarily|isn't needed|aren't needed|isn't required|aren't required)(?: [a-z']+){0,4}$/;
 

@@ -29,10 +29,18 @@ const BLANKED_SYNTAX = [
   /@(?:everyone|here)\b/g,
 ];
 
-const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+/** Zero-width characters, joiners, direction marks, variation selectors and the soft hyphen. */
+function isInvisible(code: number): boolean {
+  return (
+    code === 0xad || code === 0x180e || (code >= 0x200b && code <= 0x200f) || (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2060 && code <= 0x2064) || code === 0xfeff || (code >= 0xfe00 && code <= 0xfe0f) ||
+    (code >= 0xe0100 && code <= 0xe01ef)
+  );
+}
 const PICTOGRAPH = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u20E3]/u;
 const CONTROL = /\p{Cc}/u;
 
+const APOSTROPHES = new Set(["\u2019", "\u2018", "\u02bc", "\uff07"]);
 const SENTENCE_CHARS = new Set(["。", ".", "!", "?", "\n", "\r", "…", "｡", "‼", "⁇"]);
 // Semicolons join related claims ("这只是相对信号；完整训练还需……"): a segment break, not a sentence break.
 const SEGMENT_CHARS = new Set([",", ":", ";", "、"]);
@@ -116,8 +124,9 @@ export function normalizeText(original: string): NormalizedText {
     const width = code > 0xffff ? 2 : 1;
     const char = masked.slice(i, i + width);
     let out: string;
-    if (INVISIBLE.test(char)) out = "";
+    if (isInvisible(code)) out = "";
     else if (PICTOGRAPH.test(char) || CONTROL.test(char)) out = " ";
+    else if (APOSTROPHES.has(char)) out = "'";
     else out = char.normalize("NFKC").toLowerCase();
     for (let k = 0; k < out.length; k++) folded.push(out.charCodeAt(k), i, i + width);
     i += width;
@@ -149,7 +158,8 @@ export function normalizeText(original: string): NormalizedText {
       const char = simplified[j] ?? "";
       const previous = j > 0 ? simplified.charCodeAt(j - 1) : -1;
       const next = j + 1 < simplified.length ? simplified.charCodeAt(j + 1) : -1;
-      if ((char === "." || char === "," || char === ":") && isDigit(previous) && isDigit(next)) kind = 0;
+      const nextDigit = isDigit(next) || (next === 0x2d && isDigit(j + 2 < simplified.length ? simplified.charCodeAt(j + 2) : -1));
+      if ((char === "." || char === "," || char === ":") && isDigit(previous) && (char === "," ? nextDigit : isDigit(next))) kind = 0;
       else if (char === "-" && isDigit(next) && !isAsciiWord(previous)) kind = 0;
       else if (char === "'" && isLetter(previous) && isLetter(next)) kind = 0;
       else if (SENTENCE_CHARS.has(char)) kind = SENTENCE;
@@ -188,5 +198,7 @@ export function originalSpan(original: string, normalized: NormalizedText, start
   if (end <= start) return "";
   const from = normalized.originStart[start] ?? 0;
   const to = normalized.originEnd[end - 1] ?? from;
-  return original.slice(from, to).replace(new RegExp(INVISIBLE.source, "gu"), "").trim();
+  let words = "";
+  for (const char of original.slice(from, to)) if (!isInvisible(char.codePointAt(0) ?? 0)) words += char;
+  return words.trim();
 }

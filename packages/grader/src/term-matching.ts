@@ -34,6 +34,8 @@ export interface Occurrence {
   /** The matched alias negates by itself. */
   selfNegating: boolean;
   nearMiss: boolean;
+  /** For a term matched with words in between: those words, which are the learner's, not the term's. */
+  gap: { start: number; end: number } | null;
 }
 
 const ASCII_WORD = /[a-z0-9]/;
@@ -94,12 +96,12 @@ const MAX_GAP = 3;
 const GAP_FILLER = /^[的了已经被都就也还会要是在地得将把有个一没不无未并再才又算]+$/;
 
 /** The alias with a short gap between its halves; the gap may negate it ("参数没有更新"). */
-function findGapped(text: string, alias: CompiledAlias): Array<RawMatch & { gapNegated: boolean }> {
+function findGapped(text: string, alias: CompiledAlias): Array<RawMatch & { gapNegated: boolean; gapStart: number; gapEnd: number }> {
   if (alias.splitAt < 0) return [];
   const head = alias.text.slice(0, alias.splitAt).trim();
   const tail = alias.text.slice(alias.splitAt).trim();
   if (head.length < 2 || tail.length < 2) return [];
-  const matches: Array<RawMatch & { gapNegated: boolean }> = [];
+  const matches: Array<RawMatch & { gapNegated: boolean; gapStart: number; gapEnd: number }> = [];
   for (let from = text.indexOf(head); from >= 0; from = text.indexOf(head, from + 1)) {
     const gapStart = from + head.length;
     const window = text.slice(gapStart, gapStart + MAX_GAP + tail.length);
@@ -110,7 +112,7 @@ function findGapped(text: string, alias: CompiledAlias): Array<RawMatch & { gapN
     if (alias.asciiStart && from > 0 && ASCII_WORD.test(text[from - 1] ?? "")) continue;
     const end = gapStart + at + tail.length;
     if (alias.asciiEnd && ASCII_WORD.test(text[end] ?? "")) continue;
-    matches.push({ start: from, end, gapNegated: containsNegator(gap) });
+    matches.push({ start: from, end, gapNegated: containsNegator(gap), gapStart, gapEnd: gapStart + at });
   }
   return matches;
 }
@@ -220,13 +222,18 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   const taken: RawMatch[] = [];
   const overlapsTaken = (match: RawMatch): boolean =>
     taken.some((other) => match.start < other.end && other.start < match.end);
-  const record = (match: RawMatch, alias: CompiledAlias, nearMiss: boolean, gapNegated = false): void => {
+  const record = (
+    match: RawMatch,
+    alias: CompiledAlias,
+    nearMiss: boolean,
+    gapped: { gapNegated: boolean; gapStart: number; gapEnd: number } | null = null,
+  ): void => {
     if (overlapsTaken(match)) return;
     taken.push(match);
     const segmentIndex = answer.clauses.segmentAt[match.start] ?? 0;
     const segment = answer.clauses.segments[segmentIndex];
     if (!segment) return;
-    const negated = gapNegated || isNegatedInContext(
+    const negated = (gapped?.gapNegated ?? false) || isNegatedInContext(
       { text: answer.text, segmentStart: segment.start, segmentEnd: segment.end },
       match.start,
       match.end,
@@ -239,6 +246,7 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
       negated,
       selfNegating: alias.selfNegating,
       nearMiss,
+      gap: gapped ? { start: gapped.gapStart, end: gapped.gapEnd } : null,
     });
   };
   for (const alias of concept.aliases) {
@@ -246,7 +254,7 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   }
   if (occurrences.length === 0) {
     for (const alias of concept.aliases) {
-      for (const match of findGapped(answer.text, alias)) record(match, alias, true, match.gapNegated);
+      for (const match of findGapped(answer.text, alias)) record(match, alias, true, match);
     }
   }
   if (occurrences.length === 0) {

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { isNegatedInContext } from "../src/negation.ts";
+import { normalizeTerm } from "../src/normalize-text.ts";
+
+/** Whether `term` is negated where it first occurs in `sentence` (one segment). */
+function negated(sentence: string, term: string): boolean {
+  const text = normalizeTerm(sentence);
+  const needle = normalizeTerm(term);
+  const start = text.indexOf(needle);
+  if (start < 0) throw new Error(`${term} not in ${text}`);
+  const before = text.lastIndexOf("，", start);
+  const after = text.indexOf("，", start);
+  return isNegatedInContext({ text, segmentStart: before + 1, segmentEnd: after < 0 ? text.length : after }, start, start + needle.length);
+}
+
+describe("negation before a term", () => {
+  it.each([
+    ["DPO 不需要奖励模型", "奖励模型"],
+    ["DPO 无需另训奖励模型", "奖励模型"],
+    ["提示和记忆并非训练", "训练"],
+    ["改提示不等于训练", "训练"],
+    ["没有单独的价值模型", "价值模型"],
+    ["DPO doesn't need a separate reward model", "reward model"],
+    ["there is no value model", "value model"],
+  ])("%s negates %s", (sentence, term) => {
+    expect(negated(sentence, term)).toBe(true);
+  });
+});
+
+describe("negation after a term", () => {
+  it.each([
+    ["奖励模型不需要了", "奖励模型"],
+    ["单独的价值模型被去掉", "价值模型"],
+    ["价值模型在 GRPO 里就省掉了", "价值模型"],
+    ["the value model is removed", "value model"],
+    ["the reward model is not needed", "reward model"],
+  ])("%s negates %s", (sentence, term) => {
+    expect(negated(sentence, term)).toBe(true);
+  });
+
+  it("does not negate the subject of a negated verb: DPO 不需要奖励模型 says nothing against DPO", () => {
+    expect(negated("DPO 不需要奖励模型", "DPO")).toBe(false);
+  });
+});
+
+describe("false cues and contrast", () => {
+  it.each([
+    ["不仅要看训练分数", "训练分数"],
+    ["不同任务需要不同数据", "数据"],
+    ["不断优化策略", "策略"],
+    ["不管是 SFT 还是 DPO 都需要奖励", "奖励"],
+    ["两者的区别在于奖励", "奖励"],
+    ["非常依赖奖励", "奖励"],
+    ["not only the reward", "reward"],
+  ])("%s leaves %s unnegated", (sentence, term) => {
+    expect(negated(sentence, term)).toBe(false);
+  });
+
+  it("stops at a contrast: in 不是奖励而是偏好 only 奖励 is negated", () => {
+    expect(negated("不是奖励而是偏好", "奖励")).toBe(true);
+    expect(negated("不是奖励而是偏好", "偏好")).toBe(false);
+  });
+
+  it("does not reach across a comma", () => {
+    expect(negated("不需要奖励，偏好对要清楚", "偏好对")).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { normalizeText, normalizeTerm } from "../src/normalize-text.ts";
+import { originalSpan } from "../src/normalize-text.ts";
+import { splitClauses } from "../src/clauses.ts";
+
+describe("normalizeText", () => {
+  it("folds full width and case: ＤＰＯ becomes dpo", () => {
+    expect(normalizeTerm("ＤＰＯ 和 Agent ＲＬ")).toBe("dpo和agent rl");
+  });
+
+  it("converts traditional characters to simplified", () => {
+    expect(normalizeTerm("獎勵模型與偏好優化")).toBe("奖励模型与偏好优化");
+  });
+
+  it("turns sentence punctuation into one break and commas, semicolons and 、 into another", () => {
+    expect(normalizeTerm("先修系统！再训练；SFT、DPO：都行?")).toBe("先修系统。再训练，sft，dpo，都行");
+  });
+
+  it("keeps numbers whole: decimals, lists and negative signs", () => {
+    expect(normalizeTerm("均值 0.5，相对值 [-1,-1,1,1]")).toBe("均值0.5，相对值-1,-1,1,1");
+  });
+
+  it("drops zero-width characters inside a term and blanks emoji", () => {
+    expect(normalizeTerm("D\u200bP\u200dO 🚀😀 偏好")).toBe("dpo偏好");
+  });
+
+  it("blanks Discord mentions, custom emoji, links and markdown", () => {
+    expect(normalizeTerm("<@123> <@!45> <#9> <:ok:77> @everyone **DPO** 用 [偏好](https://x.y/z) `pairs`")).toBe("dpo用偏好pairs");
+  });
+
+  it("keeps apostrophes inside English words so doesn't stays one word", () => {
+    expect(normalizeTerm("It Doesn’t need")).toBe("it doesn't need");
+  });
+
+  it("maps every normalised character back to the learner's own words", () => {
+    const original = "ＤＰＯ 不需要獎勵模型";
+    const normalized = normalizeText(original);
+    const start = normalized.text.indexOf("奖励模型");
+    expect(originalSpan(original, normalized, start, start + 4)).toBe("獎勵模型");
+    expect(originalSpan(original, normalized, 0, 3)).toBe("ＤＰＯ");
+  });
+});
+
+describe("splitClauses", () => {
+  it("splits sentences at 。 and segments at ，", () => {
+    const clauses = splitClauses("甲，乙。丙");
+    expect(clauses.sentences).toEqual([{ start: 0, end: 3 }, { start: 4, end: 5 }]);
+    expect(clauses.segments.map((s) => [s.start, s.end, s.sentence])).toEqual([[0, 1, 0], [2, 3, 0], [4, 5, 1]]);
+  });
+});
