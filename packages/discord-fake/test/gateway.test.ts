@@ -62,6 +62,17 @@ describe("gateway", () => {
     expect(harness.handlerErrors).toEqual([]);
   });
 
+  it("makes the client identify anew after a disconnect that forgets sessions", { timeout: 15_000 }, async () => {
+    harness = await startHarness();
+    const { fake, client } = harness;
+    // Wait for the shard itself: discord.js reconnects if destroyed while it waits for READY.
+    const readyAgain = new Promise<void>((resolve) => client.once(Events.ShardReady, () => resolve()));
+    fake.disconnectAll({ resumable: false });
+    // discord.js holds a re-identify until 5 s after the previous one (its identify throttle).
+    await readyAgain;
+    expect(fake.gatewayStats).toMatchObject({ identifies: 2, resumes: 0, invalidSessions: 1, connectedSessions: 1 });
+  });
+
   it("refuses to dispatch an interaction when no bot is connected", async () => {
     const fake = await startFakeDiscord(fakeOptions());
     try {
