@@ -3,21 +3,29 @@
 // every instant onto a "study clock" — local wall time minus the day-start hour, read as if it
 // were UTC — and the UTC date of that clock is the study day.
 
-import { InvalidDateError, InvalidPreferencesError, describeValue } from "./errors.ts";
+import { InvalidPreferencesError, describeValue } from "./errors.ts";
+import { formatInstant, parseInstant } from "./instants.ts";
 
-const MS_PER_MINUTE = 60_000;
 const MS_PER_HOUR = 3_600_000;
 export const MS_PER_DAY = 86_400_000;
 
-/** Offsets are looked up once per zone and hour: Intl formatting costs about 10 µs a call. */
-const MAX_CACHED_HOURS = 100_000;
-/** An hour bucket that contains a transition: its offset depends on the exact instant. */
-const MIXED_HOUR = Number.NaN;
+/**
+ * Offsets are looked up once per zone and UTC day: Intl formatting costs about 10 µs a call.
+ * A day whose offset changes stores the exact instant of the change (found by bisection), so
+ * no lookup after the first ever formats a date. Assumes at most one change per zone per day.
+ */
+const MAX_CACHED_DAYS = 50_000;
+
+interface OffsetChange {
+  at: number;
+  before: number;
+  after: number;
+}
 
 export class TimeZoneClock {
   readonly timeZone: string;
   private readonly format: Intl.DateTimeFormat | null;
-  private readonly offsetByHour = new Map<number, number>();
+  private readonly offsetByDay = new Map<number, number | OffsetChange>();
 
   constructor(timeZone: string) {
     this.timeZone = timeZone;
@@ -40,17 +48,15 @@ export class TimeZoneClock {
   /** The zone's offset from UTC at an instant, in ms (Shanghai: +8 h). */
   offsetAt(instantMs: number): number {
     if (this.format === null) return 0;
-    const hour = Math.floor(instantMs / MS_PER_HOUR);
-    const cached = this.offsetByHour.get(hour);
-    if (cached !== undefined && !Number.isNaN(cached)) return cached;
-    if (cached === undefined) {
-      const atStart = this.computeOffset(hour * MS_PER_HOUR);
-      const atEnd = this.computeOffset((hour + 1) * MS_PER_HOUR - 1);
-      if (this.offsetByHour.size >= MAX_CACHED_HOURS) this.offsetByHour.clear();
-      this.offsetByHour.set(hour, atStart === atEnd ? atStart : MIXED_HOUR);
-      if (atStart === atEnd) return atStart;
+    const day = Math.floor(instantMs / MS_PER_DAY);
+    let entry = this.offsetByDay.get(day);
+    if (entry === undefined) {
+      entry = this.describeDay(day);
+      if (this.offsetByDay.size >= MAX_CACHED_DAYS) this.offsetByDay.clear();
+      this.offsetByDay.set(day, entry);
     }
-    return this.computeOffset(instantMs);
+    if (typeof entry === "number") return entry;
+    return instantMs < entry.at ? entry.before : entry.after;
   }
 
   /** Local wall time at an instant, as ms since the epoch read as if it were UTC. */
@@ -76,6 +82,23 @@ export class TimeZoneClock {
     // Either only the earlier offset fits, or the wall time falls in a gap: both resolve to the
     // instant that keeps the earlier offset, which lands after the gap.
     return withBefore;
+  }
+
+  private describeDay(day: number): number | OffsetChange {
+    const start = day * MS_PER_DAY;
+    const end = start + MS_PER_DAY - 1;
+    const before = this.computeOffset(start);
+    const after = this.computeOffset(end);
+    if (before === after) return before;
+    // Offsets change on whole seconds: bisect to the first second with the new offset.
+    let low = Math.floor(start / 1000);
+    let high = Math.floor(end / 1000);
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      if (this.computeOffset(middle * 1000) === before) low = middle + 1;
+      else high = middle;
+    }
+    return { at: low * 1000, before, after };
   }
 
   private computeOffset(instantMs: number): number {
@@ -197,37 +220,6 @@ export function studyDaysBetween(clock: TimeZoneClock, dayStartHour: number, fro
   return to - from;
 }
 
-const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
-
-/**
- * Milliseconds of an instant given as a Date or as an ISO-8601 string with an explicit zone
- * (a string without one would be read in the server's zone, which differs between machines).
- */
-export function parseInstant(value: unknown, what: string): number {
-  if (value instanceof Date) {
-    const ms = value.getTime();
-    if (Number.isNaN(ms)) throw new InvalidDateError(`${what} is an invalid Date`);
-    return ms;
-  }
-  if (typeof value === "string") {
-    const ms = ISO_WITH_ZONE.test(value) ? Date.parse(value) : Number.NaN;
-    if (Number.isNaN(ms)) {
-      throw new InvalidDateError(
-        `${what} must be an ISO-8601 time with a zone such as "2024-03-10T09:30:00Z", got ${describeValue(value)}`,
-      );
-    }
-    return ms;
-  }
-  throw new InvalidDateError(`${what} must be a Date or an ISO-8601 string, got ${describeValue(value)}`);
-}
-
-/** Same check as parseInstant, for code that reports a bad stored time differently. */
-export function tryParseInstant(value: unknown): number | null {
-  if (typeof value !== "string" || !ISO_WITH_ZONE.test(value)) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
-}
-
 /**
  * The member's study day of an instant, as `YYYY-MM-DD`. With day start 4, 03:59 local still
  * belongs to the previous date. This is the key for streaks and daily leaderboards.
@@ -258,7 +250,6 @@ export function endOfLocalDay(instant: Date | string, timezone: string, dayStart
 }
 
 function formatStudyDate(dayNumber: number): string {
-  return new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10);
+  return formatInstant(dayNumber * MS_PER_DAY).slice(0, 10);
 }
 
-export { MS_PER_MINUTE };

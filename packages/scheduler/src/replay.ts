@@ -3,7 +3,7 @@
 
 import type { CardState, Rating } from "./card.ts";
 import { SchedulerError, describeValue } from "./errors.ts";
-import { parseInstant } from "./local-day.ts";
+import { parseInstant } from "./instants.ts";
 import type { MemberPreferences } from "./preferences.ts";
 import { newCard, review } from "./scheduling.ts";
 

@@ -1,19 +1,18 @@
 // Reviews in the member's own day: times go onto the study clock before FSRS sees them and
 // come back to real instants afterwards. Plain JSON cards in, plain JSON cards out.
 
-import { CARD_STATES, RATINGS, type CardState, type Rating, type ReviewLog } from "./card.ts";
+import type { CardState, Rating, ReviewLog } from "./card.ts";
 import { CorruptCardError, InvalidDateError, InvalidRatingError, UndoMismatchError, describeValue } from "./errors.ts";
 import { fsrsEngine, type FsrsEngine, type StudyClockCard } from "./fsrs-adapter.ts";
 import {
   MS_PER_DAY,
   clockFor,
   fromStudyClock,
-  parseInstant,
   studyDaysBetween,
   toStudyClock,
-  tryParseInstant,
   type TimeZoneClock,
 } from "./local-day.ts";
+import { formatInstant, parseInstant, tryParseInstant } from "./instants.ts";
 import { resolvePreferences, type MemberPreferences } from "./preferences.ts";
 
 export interface ReviewResult {
@@ -32,7 +31,7 @@ const MAX_DIFFICULTY = 10;
 export function newCard(now: Date | string): CardState {
   const nowMs = parseInstant(now, "now");
   return {
-    due: new Date(nowMs).toISOString(),
+    due: formatInstant(nowMs),
     stability: 0,
     difficulty: 0,
     scheduledDays: 0,
@@ -85,14 +84,14 @@ export function retrievability(card: CardState, now: Date | string, prefs: Parti
   const parsed = checkCard(card);
   if (card.state === "new" || parsed.lastReviewMs === null) return 0;
   const preferences = resolvePreferences(prefs);
-  const clock = clockFor(preferences.timezone);
+  const { clock, engine } = setupOf(preferences);
   const elapsed = studyDaysBetween(clock, preferences.dayStartHour, parsed.lastReviewMs, nowMs);
   if (elapsed < 0) {
     throw new InvalidDateError(
-      `now (${new Date(nowMs).toISOString()}) is before the card's last review (${card.lastReview})`,
+      `now (${formatInstant(nowMs)}) is before the card's last review (${card.lastReview})`,
     );
   }
-  return engineOf(preferences).retrievability(elapsed, card.stability);
+  return engine.retrievability(elapsed, card.stability);
 }
 
 /**
@@ -118,31 +117,26 @@ export function checkCard(card: unknown): { dueMs: number; lastReviewMs: number 
   if (dueMs === null) {
     throw new CorruptCardError("due", `due must be an ISO-8601 time with a zone, got ${describeValue(c.due)}`);
   }
-  if (typeof c.state !== "string" || !(CARD_STATES as readonly string[]).includes(c.state)) {
+  if (!isCardState(c.state)) {
     throw new CorruptCardError(
       "state",
       `state must be "new", "learning", "review" or "relearning", got ${describeValue(c.state)}`,
     );
   }
-  for (const field of ["reps", "lapses", "learningSteps", "scheduledDays"] as const) {
-    const value = c[field];
-    if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
-      throw new CorruptCardError(field, `${field} must be a whole number ≥ 0, got ${describeValue(value)}`);
-    }
-  }
-  for (const field of ["stability", "difficulty"] as const) {
-    const value = c[field];
-    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
-      throw new CorruptCardError(field, `${field} must be a finite number ≥ 0, got ${describeValue(value)}`);
-    }
-  }
-  if (c.lastReview !== null && tryParseInstant(c.lastReview) === null) {
+  // Field by field rather than in a loop over names: this runs on every review.
+  checkCount("reps", c.reps);
+  checkCount("lapses", c.lapses);
+  checkCount("learningSteps", c.learningSteps);
+  checkCount("scheduledDays", c.scheduledDays);
+  checkMemory("stability", c.stability);
+  checkMemory("difficulty", c.difficulty);
+  const lastReviewMs = c.lastReview === null ? null : tryParseInstant(c.lastReview);
+  if (c.lastReview !== null && lastReviewMs === null) {
     throw new CorruptCardError(
       "lastReview",
       `lastReview must be null or an ISO-8601 time with a zone, got ${describeValue(c.lastReview)}`,
     );
   }
-  const lastReviewMs = c.lastReview === null ? null : tryParseInstant(c.lastReview);
   if (c.state !== "new") {
     if (lastReviewMs === null) {
       throw new CorruptCardError("lastReview", `a ${c.state} card must have a lastReview, got null`);
@@ -168,8 +162,24 @@ export function checkCard(card: unknown): { dueMs: number; lastReviewMs: number 
   return { dueMs, lastReviewMs };
 }
 
+function isCardState(value: unknown): value is CardState["state"] {
+  return value === "review" || value === "learning" || value === "relearning" || value === "new";
+}
+
+function checkCount(field: string, value: unknown): void {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    throw new CorruptCardError(field, `${field} must be a whole number ≥ 0, got ${describeValue(value)}`);
+  }
+}
+
+function checkMemory(field: string, value: unknown): void {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    throw new CorruptCardError(field, `${field} must be a finite number ≥ 0, got ${describeValue(value)}`);
+  }
+}
+
 export function checkRating(rating: unknown): asserts rating is Rating {
-  if (typeof rating !== "string" || !(RATINGS as readonly string[]).includes(rating)) {
+  if (rating !== "good" && rating !== "again" && rating !== "hard" && rating !== "easy") {
     throw new InvalidRatingError(rating);
   }
 }
@@ -192,22 +202,20 @@ function reviewContext(
   prefs: Partial<MemberPreferences>,
   cardId: string | undefined,
 ): ReviewContext {
-  const preferences = resolvePreferences(prefs);
+  const preferences = setups.has(prefs as MemberPreferences) ? (prefs as MemberPreferences) : resolvePreferences(prefs);
   const nowMs = parseInstant(now, "review time");
-  const { dueMs, lastReviewMs } = checkCard(card);
+  const { lastReviewMs } = checkCard(card);
   if (lastReviewMs !== null && nowMs < lastReviewMs) {
     throw new InvalidDateError(
-      `review time ${new Date(nowMs).toISOString()} is before the card's last review ${card.lastReview}`,
+      `review time ${formatInstant(nowMs)} is before the card's last review ${card.lastReview}`,
     );
   }
   if (cardId !== undefined && typeof cardId !== "string") {
     throw new CorruptCardError("cardId", `cardId must be a string, got ${describeValue(cardId)}`);
   }
-  const clock = clockFor(preferences.timezone);
+  const { clock, engine } = setupOf(preferences);
   const { dayStartHour } = preferences;
   const studyCard: StudyClockCard = {
-    // ts-fsrs never schedules from `due`; it is carried over unshifted.
-    dueMs,
     stability: card.stability,
     difficulty: card.difficulty,
     scheduledDays: card.scheduledDays,
@@ -220,13 +228,14 @@ function reviewContext(
   return {
     card,
     nowMs,
-    nowIso: new Date(nowMs).toISOString(),
-    engine: engineOf(preferences),
+    nowIso: formatInstant(nowMs),
+    engine,
     clock,
     dayStartHour,
     studyCard,
     studyNowMs: toStudyClock(clock, dayStartHour, nowMs),
-    seed: cardId ?? fallbackSeed(card),
+    // The seed only matters with fuzz on; building it costs a number-to-string conversion.
+    seed: preferences.fuzz ? (cardId ?? fallbackSeed(card)) : "",
   };
 }
 
@@ -240,7 +249,7 @@ function reviewWith(context: ReviewContext, rating: Rating): ReviewResult {
       ? fromStudyClock(context.clock, context.dayStartHour, outcome.dueMs)
       : context.nowMs + wait;
   const after: CardState = {
-    due: new Date(dueMs).toISOString(),
+    due: formatInstant(dueMs),
     stability: outcome.stability,
     difficulty: outcome.difficulty,
     scheduledDays: outcome.scheduledDays,
@@ -261,8 +270,21 @@ function fallbackSeed(card: CardState): string {
   return `${card.lastReview ?? card.due}|${card.stability}|${card.difficulty}`;
 }
 
-function engineOf(preferences: MemberPreferences): FsrsEngine {
-  return fsrsEngine(preferences);
+interface Setup {
+  engine: FsrsEngine;
+  clock: TimeZoneClock;
+}
+
+/** Resolved preferences are frozen, so what they compile to is kept with them. */
+const setups = new WeakMap<MemberPreferences, Setup>();
+
+function setupOf(preferences: MemberPreferences): Setup {
+  let setup = setups.get(preferences);
+  if (setup === undefined) {
+    setup = { engine: fsrsEngine(preferences), clock: clockFor(preferences.timezone) };
+    setups.set(preferences, setup);
+  }
+  return setup;
 }
 
 /** Only the card's own fields, so a log never carries whatever else a caller attached. */

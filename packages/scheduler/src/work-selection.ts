@@ -3,7 +3,7 @@
 
 import type { CardState } from "./card.ts";
 import { InvalidSelectionError, describeValue } from "./errors.ts";
-import { parseInstant, tryParseInstant } from "./local-day.ts";
+import { parseInstant, tryParseInstant } from "./instants.ts";
 import type { MemberPreferences } from "./preferences.ts";
 import { checkCard, retrievability } from "./scheduling.ts";
 
