@@ -1,5 +1,6 @@
 // Answers graded per second and p50/p99 latency at 200 and 4,000 characters, for the grader and
 // the character-bigram baseline in the same run. Targets: p99 ≤ 2 ms (200) and ≤ 10 ms (4,000).
+import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { loadBank, type QuizItem } from "@recall/content";
 import { bigramDiceBaseline } from "../src/bigram-baseline.ts";
@@ -51,6 +52,7 @@ function measure(run: (item: QuizItem, answer: string) => unknown, length: numbe
 const graderRun = (item: QuizItem, answer: string): unknown => grade(item, answer);
 const baselineRun = (item: QuizItem, answer: string): unknown => bigramDiceBaseline(item, answer);
 
+console.log(`node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 console.log("answer length   engine        answers/s    p50 ms   p99 ms   target p99");
 let failed = false;
 for (const [length, count, target] of [[200, 4000, 2], [4000, 600, 10]] as const) {

@@ -8,12 +8,31 @@ import { bigramsOf, dice } from "./term-matching.ts";
  */
 export function bigramDiceBaseline(item: QuizItem, answer: string): { score: number; misconceptionScores: Map<string, number> } {
   const answerGrams = bigramsOf(compact(answer));
-  const score = dice(bigramsOf(compact(item.answer)), answerGrams);
+  const reference = referenceFor(item);
+  const score = dice(reference.answer, answerGrams);
   const misconceptionScores = new Map<string, number>();
-  for (const misconception of item.misconceptions) {
-    misconceptionScores.set(misconception.id, dice(bigramsOf(compact(misconception.statement)), answerGrams));
-  }
+  for (const [id, grams] of reference.misconceptions) misconceptionScores.set(id, dice(grams, answerGrams));
   return { score, misconceptionScores };
+}
+
+interface Reference {
+  answer: string[];
+  misconceptions: Array<[string, string[]]>;
+}
+
+// Cached per item like the grader's compiled items, so the benchmark compares like with like.
+const references = new WeakMap<QuizItem, Reference>();
+
+function referenceFor(item: QuizItem): Reference {
+  let reference = references.get(item);
+  if (!reference) {
+    reference = {
+      answer: bigramsOf(compact(item.answer)),
+      misconceptions: item.misconceptions.map((m) => [m.id, bigramsOf(compact(m.statement))]),
+    };
+    references.set(item, reference);
+  }
+  return reference;
 }
 
 function compact(text: string): string {

@@ -349,9 +349,12 @@ function feedbackLine(
 /** Grades one answer against an item's key points and misconceptions. Pure and synchronous. */
 export function grade(item: QuizItem, answer: string, options: GradeOptions = {}): GradeResult {
   const limit = options.maxLength ?? MAX_ANSWER_LENGTH;
-  let length = 0;
-  for (const _char of answer) length += 1;
-  if (length > limit) throw new AnswerTooLongError(length, limit);
+  // UTF-16 length bounds the code point count from above: count only when it might exceed.
+  if (answer.length > limit) {
+    let length = 0;
+    for (const _char of answer) length += 1;
+    if (length > limit) throw new AnswerTooLongError(length, limit);
+  }
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const compiled = compiledItemFor(item);
   const normalized = normalizeText(answer);

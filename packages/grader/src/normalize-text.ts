@@ -53,6 +53,9 @@ const SPACE = 1;
 const SEGMENT = 2;
 const SENTENCE = 3;
 
+// Typed arrays are little-endian on every platform Node supports, so UTF-16LE decodes the buffer as is.
+const UTF16 = new TextDecoder("utf-16le");
+
 /** A growable buffer of UTF-16 code units, each with the original span it came from. */
 class MappedBuffer {
   units: Uint16Array;
@@ -84,11 +87,7 @@ class MappedBuffer {
     this.ends = ends;
   }
   text(): string {
-    let out = "";
-    for (let i = 0; i < this.length; i += 4096) {
-      out += String.fromCharCode(...this.units.subarray(i, Math.min(this.length, i + 4096)));
-    }
-    return out;
+    return UTF16.decode(this.units.subarray(0, this.length));
   }
 }
 
