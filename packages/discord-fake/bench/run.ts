@@ -11,6 +11,7 @@ const BURST = 200;
 const SEQUENTIAL = 50;
 
 interface Figures {
+  lateFirstCallbacks: number;
   firstP50: number;
   firstP99: number;
   finalP50: number;
@@ -29,7 +30,7 @@ async function measure(handles: InteractionHandle[]): Promise<Figures> {
     first.push((await handle.firstResponse({ timeoutMs: 30_000 })).latencyMs);
     final.push((await handle.waitForReply((reply) => reply.content === "graded", { timeoutMs: 30_000 })).latencyMs);
   }
-  return { firstP50: percentile(first, 50), firstP99: percentile(first, 99), finalP50: percentile(final, 50), finalP99: percentile(final, 99) };
+  return { lateFirstCallbacks: first.filter((ms) => ms > 3000).length, firstP50: percentile(first, 50), firstP99: percentile(first, 99), finalP50: percentile(final, 50), finalP99: percentile(final, 99) };
 }
 
 async function withBot<T>(globalRequestsPerSecond: number | undefined, run: (fake: FakeDiscord) => Promise<T>): Promise<T> {
@@ -38,6 +39,8 @@ async function withBot<T>(globalRequestsPerSecond: number | undefined, run: (fak
     validToken: TOKEN,
     heartbeatIntervalMs: 5000,
     defaultTimeoutMs: 30_000,
+    // Measure instead of failing: a loaded machine may exceed Discord's 3 s, which is reported below.
+    ackWindowMs: 60_000,
     guilds: [{ id: GUILD_ID, name: "bench", channels: [{ id: CHANNEL_ID, name: "quiz" }], members }],
   });
   const client = new Client({
@@ -49,7 +52,9 @@ async function withBot<T>(globalRequestsPerSecond: number | undefined, run: (fak
     void (async () => {
       await interaction.deferReply({ flags: MessageFlags.Ephemeral });
       await interaction.editReply({ content: "graded" });
-    })();
+    })().catch((error: unknown) => {
+      console.error("bench bot failed:", error);
+    });
   });
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(TOKEN);
@@ -66,7 +71,7 @@ const dispatch = (fake: FakeDiscord, index: number): InteractionHandle =>
   fake.slashCommand({ guildId: GUILD_ID, channelId: CHANNEL_ID, user: { id: (1300000000000000000n + BigInt(index % BURST)).toString() }, name: "answer" });
 
 const format = (figures: Figures): string =>
-  `first callback p50 ${figures.firstP50.toFixed(1)} ms p99 ${figures.firstP99.toFixed(1)} ms | final reply p50 ${figures.finalP50.toFixed(1)} ms p99 ${figures.finalP99.toFixed(1)} ms`;
+  `first callback p50 ${figures.firstP50.toFixed(1)} ms p99 ${figures.firstP99.toFixed(1)} ms | final reply p50 ${figures.finalP50.toFixed(1)} ms p99 ${figures.finalP99.toFixed(1)} ms | first callbacks over 3 s: ${figures.lateFirstCallbacks}`;
 
 const sequential = await withBot(undefined, async (fake) => {
   const handles: InteractionHandle[] = [];

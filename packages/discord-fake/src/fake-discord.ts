@@ -640,8 +640,10 @@ export class FakeDiscord {
       record(reply.status);
     } catch (error) {
       if (!(error instanceof ApiError)) {
-        // A bug in the fake itself: answer 500 so the test fails loudly instead of hanging.
-        sendJson(response, 500, { message: error instanceof Error ? error.message : String(error), code: 0 }, headers);
+        // A bug in the fake itself: answer 500 and record it, so the test fails loudly instead of hanging.
+        const message = error instanceof Error ? error.message : String(error);
+        this.rejections.push({ method, path: apiPath, status: 500, code: 0, message, issues: [], body: parsed.json, at: performance.now() });
+        sendJson(response, 500, { message, code: 0 }, headers);
         record(500);
         return;
       }
@@ -996,7 +998,7 @@ export class FakeDiscord {
     return message;
   }
 
-  private followUp({ params, body }: RouteContext): RouteReply {
+  private followUp({ params, body, query }: RouteContext): RouteReply {
     const { handle } = this.requireWebhook(params[0], params[1]);
     if (!handle.acknowledged) throw new ApiError(404, 10015, "Unknown Webhook");
     requireValid(validateMessagePayload(body.json, { requireBody: true, fileCount: body.files.length }));
@@ -1013,6 +1015,7 @@ export class FakeDiscord {
       handle.followupIds.push(message.id);
     }
     this.recordReply(handle, "followup", message);
+    if (query.get("wait") !== "true") return { status: 204 };
     return { status: 200, body: this.apiMessageWithMetadata(message) };
   }
 
