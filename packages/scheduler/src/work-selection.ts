@@ -4,7 +4,7 @@
 import type { CardState } from "./card.ts";
 import { InvalidSelectionError, describeValue } from "./errors.ts";
 import { parseInstant, tryParseInstant } from "./instants.ts";
-import type { MemberPreferences } from "./preferences.ts";
+import { resolvePreferences, type MemberPreferences } from "./preferences.ts";
 import { checkCard, retrievability } from "./scheduling.ts";
 
 export interface WeakCandidate {
@@ -31,6 +31,7 @@ export function rankWeakest<T extends WeakCandidate>(
 ): RankedCandidate<T>[] {
   checkCount("limit", limit);
   parseInstant(now, "now");
+  const preferences = resolvePreferences(prefs);
   const ranked: { entry: RankedCandidate<T>; lastAgainMs: number }[] = [];
   for (const candidate of cards) {
     if (kind !== undefined && candidate.kind !== kind) continue;
@@ -40,7 +41,7 @@ export function rankWeakest<T extends WeakCandidate>(
     if (lastAgainAt !== undefined && lastAgainAt !== null) {
       lastAgainMs = parseInstant(lastAgainAt, `lastAgainAt of ${candidate.itemId}`);
     }
-    const entry = { ...candidate, retrievability: retrievability(candidate.card, now, prefs) };
+    const entry = { ...candidate, retrievability: retrievability(candidate.card, now, preferences) };
     ranked.push({ entry, lastAgainMs });
   }
   ranked.sort(
