@@ -1,5 +1,5 @@
 // Leaderboards and streaks, both read from the per-member daily rollup that recordAnswer keeps.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "./database.ts";
 import { mapErrors } from "./errors.ts";
 import { rowsOf } from "./rows.ts";
@@ -41,6 +41,7 @@ export interface LeaderboardRow {
   rank: number;
   memberId: number;
   discordUserId: string;
+  displayName: string | null;
   points: number;
   quizPoints: number;
   reviewPoints: number;
@@ -64,6 +65,7 @@ export async function leaderboard(db: Database, query: LeaderboardQuery): Promis
             join study_groups g on g.id = gm.group_id where g.server_id = ${String(query.id)}`;
   const from = query.from ? sql`and a.local_date >= ${query.from}::date` : sql``;
   const to = query.to ? sql`and a.local_date <= ${query.to}::date` : sql``;
+  const offset = query.offset ?? 0;
   return mapErrors(async () => {
     const rows = await rowsOf<LeaderboardRow & { total: number }>(
       db,
@@ -81,27 +83,29 @@ export async function leaderboard(db: Database, query: LeaderboardQuery): Promis
         where true ${from} ${to}
         group by a.member_id
       ),
-      ranked as (
+      -- A top-N sort of the page only; names are joined for the page's rows alone.
+      page as (
         select t.*, round(t.quiz_points + t.review_points + t.streak_points)::int as points
         from totals t
+        order by points desc, t.quiz_points desc, t.active_days desc, t.member_id asc
+        limit ${query.limit} offset ${offset}
       )
       select
-        (row_number() over (order by r.points desc, r.quiz_points desc, r.active_days desc, r.member_id asc))::int as "rank",
-        r.member_id as "memberId", m.discord_user_id as "discordUserId", r.points,
-        round(r.quiz_points)::int as "quizPoints", round(r.review_points)::int as "reviewPoints",
-        round(r.streak_points)::int as "streakPoints", r.active_days as "activeDays", r.answers,
-        (count(*) over ())::int as total
-      from ranked r join members m on m.id = r.member_id
-      order by "rank"
-      limit ${query.limit} offset ${query.offset ?? 0}`,
+        (${offset} + row_number() over (order by p.points desc, p.quiz_points desc, p.active_days desc, p.member_id asc))::int as "rank",
+        p.member_id as "memberId", m.discord_user_id as "discordUserId", m.display_name as "displayName", p.points,
+        round(p.quiz_points)::int as "quizPoints", round(p.review_points)::int as "reviewPoints",
+        round(p.streak_points)::int as "streakPoints", p.active_days as "activeDays", p.answers,
+        (select count(*) from totals)::int as total
+      from page p join members m on m.id = p.member_id
+      order by "rank"`,
     );
     const total = rows[0]?.total ?? (await countRanked(db, scopeMembers, from, to));
     return { rows: rows.map(({ total: _total, ...row }) => row), total };
   });
 }
 
-/** Only needed when the page is past the end: the window count came back with no rows. */
-async function countRanked(db: Database, scopeMembers: ReturnType<typeof sql>, from: ReturnType<typeof sql>, to: ReturnType<typeof sql>) {
+/** Only needed when the page is past the end, so no row carried the count. */
+async function countRanked(db: Database, scopeMembers: SQL, from: SQL, to: SQL) {
   const [row] = await rowsOf<{ total: number }>(
     db,
     sql`with scope_members as (${scopeMembers})

@@ -283,15 +283,30 @@ async function applyReview(tx: Database, input: ReviewInput, dedupe = false): Pr
   return logFromRow(row);
 }
 
+/**
+ * One round trip in the common case: the update only matches a card still in the log's `before`
+ * position (the row lock it takes serialises concurrent reviews; a loser re-checks and misses).
+ */
 async function writeCard(tx: Database, input: ReviewInput): Promise<void> {
   const { memberId, itemId, reviewLog, card } = input;
+  const before = reviewLog.before;
+  const updated = await tx
+    .update(cards)
+    .set({ ...cardColumns(card), updatedAt: new Date(reviewLog.reviewedAt) })
+    .where(
+      and(
+        eq(cards.memberId, memberId),
+        eq(cards.itemId, itemId),
+        eq(cards.reps, before.reps),
+        eq(cards.state, before.state),
+        before.lastReview === null ? isNull(cards.lastReview) : eq(cards.lastReview, new Date(before.lastReview)),
+      ),
+    )
+    .returning({ memberId: cards.memberId });
+  if (updated.length > 0) return;
   const stored = await lockedCard(tx, memberId, itemId);
   if (stored) {
-    if (!sameCard(cardFromRow(stored), reviewLog.before)) throw new StaleCardError(memberId, itemId);
-    await tx
-      .update(cards)
-      .set({ ...cardColumns(card), updatedAt: new Date(reviewLog.reviewedAt) })
-      .where(and(eq(cards.memberId, memberId), eq(cards.itemId, itemId)));
+    throw new StaleCardError(memberId, itemId);
   } else {
     if (reviewLog.before.reps !== 0) throw new StaleCardError(memberId, itemId);
     const created = await tx

@@ -286,6 +286,14 @@ export const memberDailyActivity = pgTable(
   (t) => [
     primaryKey({ columns: [t.memberId, t.localDate] }),
     // Leaderboards read one period for many members: an index-only scan by date.
-    index("member_daily_activity_date_idx").on(t.localDate, t.memberId, t.quizScore, t.reviewScore, t.streak),
+    index("member_daily_activity_period_idx").on(
+      t.localDate,
+      t.memberId,
+      t.quizScore,
+      t.reviewScore,
+      t.streak,
+      t.quizAnswers,
+      t.reviewAnswers,
+    ),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "member_daily_activity_date_idx";--> statement-breakpoint
+CREATE INDEX "member_daily_activity_period_idx" ON "member_daily_activity" USING btree ("local_date","member_id","quiz_score","review_score","streak","quiz_answers","review_answers");
