@@ -363,6 +363,17 @@ export class FakeDiscord {
     return this.dispatchInteraction(InteractionKind.ApplicationCommand, data, guildId, input.channelId, input, null);
   }
 
+  /**
+   * Sends the same INTERACTION_CREATE again (same id and token), as a replayed or doubled delivery:
+   * a bot must not act twice, and its second acknowledgement gets 40060.
+   */
+  redeliver(handle: InteractionHandle): void {
+    if (!this.gateway.hasAnySession()) throw new FakeDiscordUsageError("No bot session on the gateway to redeliver to");
+    handle.timeline.push({ kind: "dispatch", at: performance.now() });
+    this.gateway.dispatch("INTERACTION_CREATE", handle.payload);
+    this.signal.notify();
+  }
+
   /** Dispatches a click on a button of a stored message (ephemeral ones only for their member). */
   clickButton(input: ClickButtonInput): InteractionHandle {
     const message = this.messages.get(input.messageId);
@@ -409,9 +420,8 @@ export class FakeDiscord {
       used.add(id);
       const length = [...value].length;
       if (input.required !== false && length === 0) throw new FakeDiscordUsageError(`Modal input "${id}" is required`);
-      if (typeof input.max_length === "number" && length > input.max_length) {
-        throw new FakeDiscordUsageError(`Modal input "${id}" takes at most ${input.max_length} characters, got ${length}`);
-      }
+      const max = typeof input.max_length === "number" ? input.max_length : DiscordLimits.textInputLength;
+      if (length > max) throw new FakeDiscordUsageError(`Modal input "${id}" takes at most ${max} characters, got ${length}`);
       if (typeof input.min_length === "number" && length > 0 && length < input.min_length) {
         throw new FakeDiscordUsageError(`Modal input "${id}" needs at least ${input.min_length} characters, got ${length}`);
       }

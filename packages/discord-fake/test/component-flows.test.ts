@@ -1,5 +1,5 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, ModalBuilder, TextInputBuilder, TextInputStyle } from "discord.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CallbackType, FakeDiscordUsageError } from "../src/index.ts";
 import { ADMIN, GUILD_ID, MEMBER, QUIZ_CHANNEL_ID, startHarness } from "./harness.ts";
 import type { Harness } from "./harness.ts";
@@ -88,5 +88,24 @@ describe("component flows", () => {
     expect(fetched).toEqual(["temporary"]);
     expect(fake.channelMessages(QUIZ_CHANNEL_ID)).toEqual([]);
     expect(fake.unknownRoutes).toEqual([]);
+  });
+
+  it("redelivers the same interaction so a second acknowledgement is refused", async () => {
+    harness = await startHarness();
+    const { fake } = harness;
+    const seen: string[] = [];
+    harness.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      seen.push(interaction.id);
+      await interaction.reply({ content: "once" });
+    });
+    const handle = fake.slashCommand({ guildId: GUILD_ID, channelId: QUIZ_CHANNEL_ID, user: MEMBER, name: "ping" });
+    await handle.waitForReply();
+    fake.redeliver(handle);
+    await fake.waitUntil(() => handle.rejections().length === 1, "the doubled reply to be refused");
+    expect(seen).toEqual([handle.id, handle.id]);
+    expect(handle.rejections()).toMatchObject([{ code: 40060 }]);
+    await vi.waitFor(() => expect(harness?.handlerErrors).toMatchObject([{ code: 40060 }]), { timeout: 2000 });
+    expect(handle.replies.map((reply) => reply.content)).toEqual(["once"]);
   });
 });
