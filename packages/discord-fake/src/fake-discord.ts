@@ -77,6 +77,12 @@ export interface ClickButtonInput extends InteractionActor {
   customId: string;
 }
 
+export interface SelectMenuInput extends InteractionActor {
+  messageId: string;
+  customId: string;
+  values: string[];
+}
+
 export interface SubmitModalInput extends Partial<InteractionActor> {
   /** The interaction whose modal is being submitted: custom_id, place, user and inputs come from it. */
   modalOf?: InteractionHandle;
@@ -388,6 +394,31 @@ export class FakeDiscord {
     this.assertCanSee(message, input.user.id);
     if (!message.guildId) throw new FakeDiscordUsageError(`Message ${message.id} is not in a guild`);
     const data = { custom_id: input.customId, component_type: ComponentKind.Button };
+    return this.dispatchInteraction(InteractionKind.MessageComponent, data, message.guildId, message.channelId, input, message);
+  }
+
+  /** Dispatches a choice in a select menu of a stored message (string selects check the values exist). */
+  selectMenu(input: SelectMenuInput): InteractionHandle {
+    const message = this.messages.get(input.messageId);
+    if (!message || message.deleted) throw new FakeDiscordUsageError(`No message ${input.messageId} to choose in`);
+    const menu = [...walkComponents(message.components)].find((component) => component.custom_id === input.customId);
+    const selectTypes: number[] = [ComponentKind.StringSelect, ComponentKind.UserSelect, ComponentKind.RoleSelect, ComponentKind.MentionableSelect, ComponentKind.ChannelSelect];
+    if (!menu || typeof menu.type !== "number" || !selectTypes.includes(menu.type)) {
+      throw new FakeDiscordUsageError(`Message ${message.id} has no select menu "${input.customId}"`);
+    }
+    if (menu.type === ComponentKind.StringSelect) {
+      const offered = new Set(((menu.options as Json[] | undefined) ?? []).map((option) => option.value));
+      const unknown = input.values.filter((value) => !offered.has(value));
+      if (unknown.length > 0) throw new FakeDiscordUsageError(`Select menu "${input.customId}" offers no ${unknown.join(", ")}`);
+    }
+    const min = typeof menu.min_values === "number" ? menu.min_values : 1;
+    const max = typeof menu.max_values === "number" ? menu.max_values : 1;
+    if (input.values.length < min || input.values.length > max) {
+      throw new FakeDiscordUsageError(`Select menu "${input.customId}" takes ${min}–${max} values, got ${input.values.length}`);
+    }
+    this.assertCanSee(message, input.user.id);
+    if (!message.guildId) throw new FakeDiscordUsageError(`Message ${message.id} is not in a guild`);
+    const data = { custom_id: input.customId, component_type: menu.type, values: input.values };
     return this.dispatchInteraction(InteractionKind.MessageComponent, data, message.guildId, message.channelId, input, message);
   }
 

@@ -1,5 +1,5 @@
 export { startFakeDiscord, FakeDiscord } from "./fake-discord.ts";
-export type { ClickButtonInput, InteractionActor, RegisteredCommand, SlashCommandInput, SubmitModalInput } from "./fake-discord.ts";
+export type { ClickButtonInput, InteractionActor, RegisteredCommand, SelectMenuInput, SlashCommandInput, SubmitModalInput } from "./fake-discord.ts";
 export { InteractionHandle, InteractionKind, CallbackType } from "./interaction-handle.ts";
 export type { CallbackRecord, ReplyRecord, TimelineEvent } from "./interaction-handle.ts";
 export { FakeDiscordError, FakeDiscordTimeoutError, FakeDiscordUsageError } from "./errors.ts";

@@ -1,4 +1,4 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, ModalBuilder, TextInputBuilder, TextInputStyle } from "discord.js";
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, ModalBuilder, Routes, StringSelectMenuBuilder, TextInputBuilder, TextInputStyle } from "discord.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CallbackType, FakeDiscordUsageError } from "../src/index.ts";
 import { ADMIN, GUILD_ID, MEMBER, QUIZ_CHANNEL_ID, startHarness } from "./harness.ts";
@@ -107,5 +107,29 @@ describe("component flows", () => {
     expect(handle.rejections()).toMatchObject([{ code: 40060 }]);
     await vi.waitFor(() => expect(harness?.handlerErrors).toMatchObject([{ code: 40060 }]), { timeout: 2000 });
     expect(handle.replies.map((reply) => reply.content)).toEqual(["once"]);
+  });
+
+  it("delivers the values chosen in a string select and refuses values it does not offer", async () => {
+    harness = await startHarness();
+    const { fake, client } = harness;
+    const chosen: string[][] = [];
+    harness.onInteraction(async (interaction) => {
+      if (!interaction.isStringSelectMenu()) return;
+      chosen.push(interaction.values);
+      await interaction.deferUpdate();
+    });
+    const menu = new StringSelectMenuBuilder()
+      .setCustomId("chapters")
+      .setMinValues(1)
+      .setMaxValues(2)
+      .addOptions({ label: "12", value: "12" }, { label: "13", value: "13" }, { label: "14", value: "14" });
+    const post = await client.rest.post(Routes.channelMessages(QUIZ_CHANNEL_ID), {
+      body: { content: "pick", components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu).toJSON()] },
+    });
+    const messageId = (post as { id: string }).id;
+    expect(() => fake.selectMenu({ messageId, customId: "chapters", values: ["99"], user: MEMBER })).toThrow(FakeDiscordUsageError);
+    const select = fake.selectMenu({ messageId, customId: "chapters", values: ["12", "14"], user: MEMBER });
+    expect((await select.firstResponse()).type).toBe(CallbackType.DeferredMessageUpdate);
+    expect(chosen).toEqual([["12", "14"]]);
   });
 });
