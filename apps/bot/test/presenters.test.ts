@@ -59,7 +59,7 @@ function limitProblems(payload: MessagePayload): string[] {
   check((payload.content ?? "").length <= DISCORD_LIMITS.content, "content over 2000");
   check(payload.embeds.length <= DISCORD_LIMITS.embedsPerMessage, "more than 10 embeds");
   check(embedsLength(payload.embeds) <= DISCORD_LIMITS.embedTotal, `embeds total ${embedsLength(payload.embeds)} over 6000`);
-  check(payload.embeds.length > 0 || (payload.content ?? "").length > 0, "empty message");
+  check(payload.embeds.length > 0 || (payload.content ?? "").length > 0 || payload.components.length > 0, "empty message");
   payload.embeds.forEach((embed, index) => {
     check((embed.title?.length ?? 0) <= DISCORD_LIMITS.embedTitle, `embed ${index} title over 256`);
     check((embed.description?.length ?? 0) <= DISCORD_LIMITS.embedDescription, `embed ${index} description over 4096`);
@@ -221,7 +221,7 @@ describe("renderAnswerResult", () => {
     expect(reply.content).toContain("参考答案较长，其余部分在下一条消息里。");
     const short = renderAnswerResult(result({ modelAnswer: "DPO 直接优化偏好。", misconceptions: [] }), "zh-CN");
     expect(short.followUps).toEqual([]);
-    expect(short.reply.content).toBeUndefined();
+    expect(short.reply.content).toBe("");
   });
 
   it("marks each key point hit, partial or missed with the matching words in inline code", () => {
@@ -436,6 +436,8 @@ describe("review presenters", () => {
       { kind: "review-show", itemId: "Q090.f2" },
     ]);
     expect(prompt.embeds[0]?.footer?.text).toBe("4 item(s) left to review");
+    // Replacing a step that had text (a judgement) must clear it.
+    expect(prompt.content).toBe("");
   });
 
   it("asks whether a misconception statement is right", () => {

@@ -194,10 +194,11 @@ export function renderAnswerResult(
   const contentLines = notes(view, locale, options);
   if (followUps.length > 0) contentLines.push(t(locale, "result.model-answer-more"));
   const reply: MessagePayload = {
+    // Always a string: an edit that omits content would keep whatever the message said before.
+    content: truncate(contentLines.join("\n"), DISCORD_LIMITS.content),
     embeds: fitEmbeds(replyEmbeds),
     components: components(view, locale, options),
     allowedMentions: noMentions(),
   };
-  if (contentLines.length > 0) reply.content = truncate(contentLines.join("\n"), DISCORD_LIMITS.content);
   return { reply, followUps };
 }

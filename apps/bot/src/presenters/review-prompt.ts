@@ -34,6 +34,8 @@ export function renderReviewPrompt(view: ReviewPromptView, locale: UiLocale): Me
     };
   }
   return {
+    // `update` replaces the previous step in place; an empty content clears that step's text.
+    content: "",
     embeds: fitEmbeds([embed]),
     components: rows([
       button({ kind: "review-answer", itemId: item.itemId }, t(locale, "review.button.answer"), "primary"),
