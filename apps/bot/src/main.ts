@@ -1,1 +1,65 @@
-export {};
+// `pnpm start`: configuration, database, content, Discord — in that order, each failing with a
+// message that says what to fix.
+import { resolve } from "node:path";
+import { pino } from "pino";
+import { loadBank } from "@recall/content";
+import { createDatabase } from "@recall/db";
+import { createStudy } from "@recall/study";
+import { createBot } from "./bot.ts";
+import { EnvError, loadEnv } from "./env.ts";
+
+// pnpm runs the app from its own folder; paths in the environment are relative to the repository.
+const repoRoot = resolve(import.meta.dirname, "../../..");
+
+async function main(): Promise<void> {
+  const env = loadEnv(process.env);
+  const logger = pino({ level: env.LOG_LEVEL });
+
+  const database = await createDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: resolve(repoRoot, env.DATA_DIR) },
+  );
+  logger.info({ kind: database.kind }, "database ready, migrations applied");
+
+  const contentDir = resolve(repoRoot, env.CONTENT_DIR);
+  const bank = await loadBank(contentDir);
+  for (const problem of bank.problems) {
+    const line = `${problem.file}:${problem.line}:${problem.column} ${problem.kind} ${problem.message}`;
+    if (problem.severity === "error") logger.error(line);
+    else logger.debug(line);
+  }
+  const study = createStudy({ db: database.db, items: bank.items });
+  const sync = await study.syncContent();
+  logger.info({ contentDir, items: bank.items.length, ...sync }, "content synced");
+
+  const bot = createBot({
+    token: env.DISCORD_TOKEN,
+    study,
+    logger,
+    ...(env.DISCORD_API_BASE ? { apiBase: env.DISCORD_API_BASE } : {}),
+    ...(env.DEV_GUILD_ID ? { devGuildId: env.DEV_GUILD_ID } : {}),
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    void bot
+      .stop()
+      .then(() => database.close())
+      .then(() => process.exit(0));
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+
+  await bot.start();
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? `Recall could not start: ${error.message}` : error);
+  }
+  process.exit(1);
+});

@@ -1,1 +1,7 @@
-export {};
+export * from "./views.ts";
+export * from "./ports.ts";
+export * from "./errors.ts";
+export * from "./study-service.ts";
+export * from "./group-clock.ts";
+export { createStudy, DEFAULT_OVERRIDE_WINDOW_MS, MAX_QUESTIONS_PER_DAY, type StudyOptions } from "./create-study.ts";
+export { chooseDailyItems } from "./daily-pick.ts";

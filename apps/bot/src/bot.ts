@@ -1,0 +1,119 @@
+// The running bot: a discord.js client on the gateway, the interaction dispatcher, and the
+// ticker that drives daily posts and reveals. Everything it needs comes in as arguments, so the
+// same code runs in production and against the local Discord in tests and benchmarks.
+import { Client, Events, GatewayIntentBits, Routes, type Interaction } from "discord.js";
+import type { Logger } from "pino";
+import type { StudyService } from "@recall/study";
+import { commandDefinitions } from "./commands/definitions.ts";
+import type { BotContext } from "./interactions/context.ts";
+import { dispatchInteraction } from "./interactions/dispatch.ts";
+import { createAnswerCountUpdater } from "./jobs/answer-count.ts";
+import { runDailyCycle } from "./jobs/daily-posts.ts";
+
+export interface BotOptions {
+  token: string;
+  study: StudyService;
+  logger: Logger;
+  clock?: () => Date;
+  /** REST base URL (`…/api`); the gateway URL follows from it. Default: Discord's. */
+  apiBase?: string;
+  /** Register commands in one server (instant) instead of globally. */
+  devGuildId?: string;
+  /** How often the daily cycle runs; 0 turns the ticker off (tests drive it by hand). */
+  tickMs?: number;
+  /** Debounce of the daily post's answer-count edits. */
+  answerCountDebounceMs?: number;
+}
+
+export interface Bot {
+  client: Client;
+  /** Log in, register commands, run one daily cycle (catching up on missed posts), start the ticker. */
+  start(): Promise<void>;
+  /** One pass of the daily cycle now. */
+  runDailyCycle(): Promise<void>;
+  /** Wait for every interaction in flight and pending edits (tests, shutdown). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createBot(options: BotOptions): Bot {
+  const clock = options.clock ?? (() => new Date());
+  const client = new Client({
+    // Answers arrive through modals, names through interaction data: no privileged intents.
+    intents: [GatewayIntentBits.Guilds],
+    allowedMentions: { parse: [] },
+    ...(options.apiBase ? { rest: { api: options.apiBase } } : {}),
+  });
+  const answerCounts = createAnswerCountUpdater({
+    client,
+    study: options.study,
+    logger: options.logger,
+    debounceMs: options.answerCountDebounceMs ?? 2_000,
+  });
+  const ctx: BotContext = { study: options.study, logger: options.logger, clock, client, answerCounts };
+  const inFlight = new Set<Promise<void>>();
+  let ticker: NodeJS.Timeout | null = null;
+  let cycle: Promise<void> | null = null;
+
+  function track(work: Promise<void>): void {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  }
+
+  client.on(Events.InteractionCreate, (interaction: Interaction) => {
+    track(
+      dispatchInteraction(interaction, ctx).catch((error: unknown) =>
+        options.logger.error({ err: error, interactionId: interaction.id }, "interaction dispatch failed"),
+      ),
+    );
+  });
+  client.on(Events.Error, (error) => options.logger.error({ err: error }, "discord client error"));
+
+  function runCycle(): Promise<void> {
+    // Never two cycles at once in one process; across processes the database claims decide.
+    cycle ??= runDailyCycle(ctx)
+      .catch((error: unknown) => options.logger.error({ err: error }, "daily cycle failed"))
+      .finally(() => {
+        cycle = null;
+      });
+    return cycle;
+  }
+
+  async function registerCommands(): Promise<void> {
+    const applicationId = client.application?.id;
+    if (!applicationId) throw new Error("the Discord application is unknown after login");
+    const route = options.devGuildId
+      ? Routes.applicationGuildCommands(applicationId, options.devGuildId)
+      : Routes.applicationCommands(applicationId);
+    await client.rest.put(route, { body: commandDefinitions });
+  }
+
+  return {
+    client,
+    async start() {
+      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      await client.login(options.token);
+      await ready;
+      await registerCommands();
+      options.logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, "connected to Discord");
+      await runCycle();
+      const tickMs = options.tickMs ?? 30_000;
+      if (tickMs > 0) ticker = setInterval(() => void runCycle(), tickMs);
+    },
+    runDailyCycle: runCycle,
+    async idle() {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+      await answerCounts.flush();
+      if (cycle) await cycle;
+    },
+    async stop() {
+      if (ticker) clearInterval(ticker);
+      ticker = null;
+      while (inFlight.size > 0) await Promise.all(inFlight);
+      if (cycle) await cycle;
+      await answerCounts.flush();
+      answerCounts.stop();
+      await client.destroy();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+// `/settings timezone day_start retention`: a member's own preferences; no options shows them.
+import type { ChatInputCommandInteraction } from "discord.js";
+import { localeFor } from "../i18n/index.ts";
+import { memberRef } from "../interactions/member-ref.ts";
+import type { BotContext } from "../interactions/context.ts";
+import { ephemeral, renderMemberSettings } from "../presenters/index.ts";
+import { OPTION_NAMES } from "./definitions.ts";
+
+export async function handleSettingsCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const locale = localeFor(interaction.locale);
+  const member = memberRef(interaction);
+  const timezone = interaction.options.getString(OPTION_NAMES.timezone)?.trim();
+  const dayStartHour = interaction.options.getInteger(OPTION_NAMES.dayStart) ?? undefined;
+  const desiredRetention = interaction.options.getNumber(OPTION_NAMES.retention) ?? undefined;
+  const changing = timezone !== undefined || dayStartHour !== undefined || desiredRetention !== undefined;
+  const view = changing
+    ? await ctx.study.updateMemberSettings(member, { timezone, dayStartHour, desiredRetention })
+    : await ctx.study.memberSettings(member);
+  await interaction.reply(ephemeral(renderMemberSettings(view, locale, { saved: changing })));
+}

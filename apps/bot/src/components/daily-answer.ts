@@ -1,0 +1,78 @@
+// The daily post's buttons and the answer modal: answer, hint, reveal, and the rating override.
+import { MessageFlags, type ButtonInteraction, type ModalSubmitInteraction } from "discord.js";
+import type { AnswerResultView } from "@recall/study";
+import { ANSWER_INPUT_ID, type CustomId } from "../custom-ids.ts";
+import { localeFor, type UiLocale } from "../i18n/index.ts";
+import { memberRef } from "../interactions/member-ref.ts";
+import type { BotContext } from "../interactions/context.ts";
+import { ephemeral, renderAnswerModal, renderAnswerResult, renderHint, type AnswerResultOptions } from "../presenters/index.ts";
+import { UserError } from "../interactions/user-error.ts";
+
+type Of<K extends CustomId["kind"]> = Extract<CustomId, { kind: K }>;
+
+/** Sends a result as the (deferred) reply, and the rest of a long model answer as follow-ups. */
+async function sendResult(
+  interaction: ButtonInteraction | ModalSubmitInteraction,
+  view: AnswerResultView,
+  locale: UiLocale,
+  options: AnswerResultOptions = {},
+): Promise<void> {
+  const { reply, followUps } = renderAnswerResult(view, locale, options);
+  await interaction.editReply(reply);
+  for (const payload of followUps) await interaction.followUp(ephemeral(payload));
+}
+
+export async function handleAnswerButton(interaction: ButtonInteraction, id: Of<"answer">, ctx: BotContext): Promise<void> {
+  const locale = localeFor(interaction.locale);
+  const item = ctx.study.items.get(id.itemId);
+  if (!item) throw new UserError("error.unknown-item");
+  // A member who already answered sees their first result instead of a second form.
+  const earlier = await ctx.study.existingAnswer(memberRef(interaction), id.postId, id.itemId);
+  if (earlier) {
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    await sendResult(interaction, earlier, locale);
+    return;
+  }
+  await interaction.showModal(renderAnswerModal(item, id.postId, locale));
+}
+
+export async function handleHintButton(interaction: ButtonInteraction, id: Of<"hint">, ctx: BotContext): Promise<void> {
+  await interaction.reply(ephemeral(renderHint(ctx.study.hint(id.itemId), localeFor(interaction.locale))));
+}
+
+export async function handleRevealButton(interaction: ButtonInteraction, id: Of<"reveal">, ctx: BotContext): Promise<void> {
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const view = await ctx.study.revealAnswer({
+    deliveryKey: interaction.id,
+    member: memberRef(interaction),
+    postId: id.postId,
+    itemId: id.itemId,
+  });
+  await sendResult(interaction, view, localeFor(interaction.locale), { revealed: !view.alreadyAnswered });
+  if (!view.alreadyAnswered) ctx.answerCounts.bump(id.postId);
+}
+
+export async function handleAnswerModal(
+  interaction: ModalSubmitInteraction,
+  id: Of<"answer-modal">,
+  ctx: BotContext,
+): Promise<void> {
+  // Acknowledge first: grading is fast, but the database may not be, and Discord allows 3 s.
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const view = await ctx.study.submitAnswer({
+    deliveryKey: interaction.id,
+    member: memberRef(interaction),
+    postId: id.postId,
+    itemId: id.itemId,
+    text: interaction.fields.getTextInputValue(ANSWER_INPUT_ID),
+  });
+  await sendResult(interaction, view, localeFor(interaction.locale), { withNextReview: id.postId === null });
+  if (id.postId !== null && !view.alreadyAnswered) ctx.answerCounts.bump(id.postId);
+}
+
+export async function handleOverride(interaction: ButtonInteraction, id: Of<"override">, ctx: BotContext): Promise<void> {
+  await interaction.deferUpdate();
+  const view = await ctx.study.overrideRating({ member: memberRef(interaction), answerId: id.answerId, rating: id.rating });
+  const { reply } = renderAnswerResult(view, localeFor(interaction.locale));
+  await interaction.editReply(reply);
+}

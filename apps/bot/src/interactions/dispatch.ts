@@ -1,0 +1,100 @@
+// Routes every interaction to its handler by command name or custom_id kind, inside the one
+// error boundary, and logs one line per interaction with its latency.
+import type { ButtonInteraction, ChatInputCommandInteraction, Interaction, ModalSubmitInteraction } from "discord.js";
+import { decodeCustomId, type CustomId } from "../custom-ids.ts";
+import { COMMAND_NAMES, type CommandName } from "../commands/definitions.ts";
+import { handleQuizCommand } from "../commands/quiz.ts";
+import { handleReviewCommand } from "../commands/review.ts";
+import { handleSettingsCommand } from "../commands/settings.ts";
+import {
+  handleAnswerButton,
+  handleAnswerModal,
+  handleHintButton,
+  handleOverride,
+  handleRevealButton,
+} from "../components/daily-answer.ts";
+import { handleJudge, handleReviewAnswer, handleReviewNext, handleReviewShow, handleSelfRate } from "../components/review.ts";
+import type { BotContext } from "./context.ts";
+import { withErrorBoundary } from "./error-boundary.ts";
+import { UserError } from "./user-error.ts";
+
+type CommandHandler = (interaction: ChatInputCommandInteraction, ctx: BotContext) => Promise<void>;
+
+const commands: Partial<Record<CommandName, CommandHandler>> = {
+  [COMMAND_NAMES.quiz]: handleQuizCommand,
+  [COMMAND_NAMES.review]: handleReviewCommand,
+  [COMMAND_NAMES.settings]: handleSettingsCommand,
+};
+
+/** Extra command handlers (e.g. the study-group features) registered by name. */
+export function registerCommand(name: CommandName, handler: CommandHandler): void {
+  commands[name] = handler;
+}
+
+async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: BotContext): Promise<void> {
+  switch (id.kind) {
+    case "answer":
+      return handleAnswerButton(interaction, id, ctx);
+    case "hint":
+      return handleHintButton(interaction, id, ctx);
+    case "reveal":
+      return handleRevealButton(interaction, id, ctx);
+    case "override":
+      return handleOverride(interaction, id, ctx);
+    case "review-answer":
+      return handleReviewAnswer(interaction, id, ctx);
+    case "review-show":
+      return handleReviewShow(interaction, id, ctx);
+    case "self-rate":
+      return handleSelfRate(interaction, id, ctx);
+    case "review-next":
+      return handleReviewNext(interaction, ctx);
+    case "judge":
+      return handleJudge(interaction, id, ctx);
+    default:
+      return routeExtraButton(interaction, id, ctx);
+  }
+}
+
+type ButtonHandler = (interaction: ButtonInteraction, id: CustomId, ctx: BotContext) => Promise<void>;
+const extraButtons = new Map<CustomId["kind"], ButtonHandler>();
+
+export function registerButton(kind: CustomId["kind"], handler: ButtonHandler): void {
+  extraButtons.set(kind, handler);
+}
+
+async function routeExtraButton(interaction: ButtonInteraction, id: CustomId, ctx: BotContext): Promise<void> {
+  const handler = extraButtons.get(id.kind);
+  if (!handler) throw new UserError("error.interaction-expired");
+  return handler(interaction, id, ctx);
+}
+
+async function routeModal(interaction: ModalSubmitInteraction, id: CustomId, ctx: BotContext): Promise<void> {
+  if (id.kind !== "answer-modal") throw new UserError("error.interaction-expired");
+  return handleAnswerModal(interaction, id, ctx);
+}
+
+export async function dispatchInteraction(interaction: Interaction, ctx: BotContext): Promise<void> {
+  if (!interaction.isRepliable()) return;
+  const started = performance.now();
+  let route = "unknown";
+  await withErrorBoundary(interaction, ctx.logger, async () => {
+    if (interaction.isChatInputCommand()) {
+      route = `/${interaction.commandName}`;
+      const handler = commands[interaction.commandName as CommandName];
+      if (!handler) throw new UserError("error.interaction-expired");
+      return handler(interaction, ctx);
+    }
+    if (interaction.isButton() || interaction.isModalSubmit()) {
+      const id = decodeCustomId(interaction.customId);
+      route = id?.kind ?? "stale-component";
+      // A button from an older version of the bot, or a tampered id: tell the member, no crash.
+      if (!id) throw new UserError("error.interaction-expired");
+      return interaction.isButton() ? routeButton(interaction, id, ctx) : routeModal(interaction, id, ctx);
+    }
+  });
+  ctx.logger.info(
+    { interactionId: interaction.id, route, userId: interaction.user.id, latencyMs: Math.round(performance.now() - started) },
+    "interaction",
+  );
+}

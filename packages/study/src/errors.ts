@@ -1,0 +1,34 @@
+// Domain errors: each has a stable `code` that an app maps to a friendly, translated reply.
+// Anything that is not a StudyError is a bug and is handled as one.
+
+export const STUDY_ERROR_CODES = [
+  "not-allowed",
+  "invalid-time",
+  "invalid-timezone",
+  "invalid-questions-per-day",
+  "unknown-chapters",
+  "group-not-set-up",
+  "unknown-item",
+  "unknown-post",
+  "post-closed",
+  "answer-too-long",
+  "override-expired",
+  "override-not-yours",
+  "unknown-answer",
+  "invalid-day-start",
+  "invalid-retention",
+  "nothing-due",
+] as const;
+export type StudyErrorCode = (typeof STUDY_ERROR_CODES)[number];
+
+export class StudyError extends Error {
+  override readonly name = "StudyError";
+  constructor(
+    readonly code: StudyErrorCode,
+    message: string,
+    readonly params: Record<string, string | number> = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

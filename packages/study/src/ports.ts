@@ -1,0 +1,85 @@
+// Who is acting, as the study domain needs to know it. An app fills these from its own
+// platform (Discord interaction data); the domain never sees platform types.
+import type { Rating } from "@recall/scheduler";
+
+export interface MemberRef {
+  /** Platform user id. */
+  userId: string;
+  /** Server (guild) the member acts in, when any. */
+  serverId: string | null;
+  displayName: string;
+  /** Platform locale, e.g. `zh-CN`, `en-US`. */
+  locale: string;
+}
+
+export interface Actor extends MemberRef {
+  /** May change a study group's settings (Discord: Manage Server). */
+  canManageServer: boolean;
+}
+
+export interface GroupRef {
+  serverId: string;
+  channelId: string;
+}
+
+export interface GroupSetupInput extends GroupRef {
+  serverName?: string;
+  dailyTime: string;
+  timezone: string;
+  questionsPerDay?: number;
+  /** Empty or absent: every chapter. */
+  chapters?: number[];
+}
+
+export interface SubmitAnswerInput {
+  /** Makes a retried or doubled delivery write once (e.g. the interaction id). */
+  deliveryKey: string;
+  member: MemberRef;
+  /** The daily post the answer belongs to, or null for `/review` and drills. */
+  postId: string | null;
+  itemId: string;
+  text: string;
+}
+
+export interface RevealInput {
+  deliveryKey: string;
+  member: MemberRef;
+  postId: string | null;
+  itemId: string;
+}
+
+export interface SelfRateInput {
+  deliveryKey: string;
+  member: MemberRef;
+  itemId: string;
+  rating: Rating;
+}
+
+export interface OverrideInput {
+  member: MemberRef;
+  answerId: string;
+  rating: Rating;
+}
+
+export interface MemberSettingsInput {
+  timezone?: string;
+  dayStartHour?: number;
+  desiredRetention?: number;
+}
+
+/** A daily post that is due to go out now. */
+export interface DuePost {
+  groupId: string;
+  channelId: string;
+  serverId: string;
+  localDate: string;
+  locale: string;
+}
+
+export interface JudgeInput {
+  deliveryKey: string;
+  member: MemberRef;
+  itemId: string;
+  /** What the member said of the statement. */
+  saysRight: boolean;
+}

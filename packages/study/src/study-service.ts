@@ -1,0 +1,88 @@
+// The study domain's single entry point for apps. Every method takes plain data and returns
+// the views in views.ts; the implementation lives in create-study.ts.
+import type { QuizItem } from "@recall/content";
+import type { Rating } from "@recall/scheduler";
+import type {
+  AnswerResultView,
+  DailyQuizView,
+  GroupSettingsView,
+  HintView,
+  ItemView,
+  MemberSettingsView,
+  RevealView,
+  ReviewPromptView,
+} from "./views.ts";
+import type {
+  Actor,
+  DuePost,
+  GroupRef,
+  GroupSetupInput,
+  MemberRef,
+  MemberSettingsInput,
+  OverrideInput,
+  RevealInput,
+  SelfRateInput,
+  JudgeInput,
+  SubmitAnswerInput,
+} from "./ports.ts";
+
+export interface ContentSyncReport {
+  inserted: number;
+  updated: number;
+  retired: number;
+  unchanged: number;
+}
+
+export interface PostedQuiz {
+  postId: string;
+  channelId: string;
+  messageId: string | null;
+  /** The group's language for channel posts. */
+  locale: string;
+}
+
+export interface SelfRateResult {
+  item: ItemView;
+  rating: Rating;
+  /** When the item is due next (ISO). */
+  nextDue: string;
+  modelAnswer: string;
+}
+
+export interface StudyService {
+  readonly items: ReadonlyMap<string, QuizItem>;
+  syncContent(): Promise<ContentSyncReport>;
+
+  setupGroup(actor: Actor, input: GroupSetupInput): Promise<GroupSettingsView>;
+  setGroupPaused(actor: Actor, group: GroupRef, paused: boolean): Promise<GroupSettingsView>;
+  groupStatus(group: GroupRef): Promise<GroupSettingsView>;
+
+  /** Groups whose daily post is due now and not yet out (including posts missed while down). */
+  duePosts(): Promise<DuePost[]>;
+  /** The post due for one group today, for `/quiz now`; null with the existing post when already out. */
+  duePostNow(actor: Actor, group: GroupRef): Promise<{ due: DuePost | null; existing: PostedQuiz | null }>;
+  /** Claim the group's post for the local date; null when another process holds it. */
+  claimDailyQuiz(due: DuePost): Promise<DailyQuizView | null>;
+  markPosted(postId: string, messageId: string): Promise<void>;
+  /** Posts whose time is up and that have not been revealed yet. */
+  postsToClose(): Promise<PostedQuiz[]>;
+  /** Closes a post (once) and returns what to reveal; null when it was already closed. */
+  closeDailyQuiz(postId: string): Promise<RevealView | null>;
+  dailyQuiz(postId: string): Promise<(DailyQuizView & PostedQuiz & { closed: boolean }) | null>;
+
+  hint(itemId: string): HintView;
+  /** The member's earlier result for this post and item, when they already answered. */
+  existingAnswer(member: MemberRef, postId: string, itemId: string): Promise<AnswerResultView | null>;
+  submitAnswer(input: SubmitAnswerInput): Promise<AnswerResultView>;
+  revealAnswer(input: RevealInput): Promise<AnswerResultView>;
+  overrideRating(input: OverrideInput): Promise<AnswerResultView>;
+
+  nextReview(member: MemberRef): Promise<ReviewPromptView | null>;
+  /** `/review` without typing: the member saw the answer and rates their own recall. */
+  selfRate(input: SelfRateInput): Promise<SelfRateResult>;
+  /** A misconception item in `/review`: the member says whether its statement is right. */
+  judgeStatement(input: JudgeInput): Promise<SelfRateResult & { correct: boolean }>;
+
+  memberSettings(member: MemberRef): Promise<MemberSettingsView>;
+  updateMemberSettings(member: MemberRef, input: MemberSettingsInput): Promise<MemberSettingsView>;
+}
