@@ -224,9 +224,9 @@ async function generate(client: postgres.Sql, second: postgres.Sql): Promise<voi
   await halves([client, second], "3,000,000 cards", (part) => `
     insert into cards (member_id, item_id, due, stability, difficulty, scheduled_days, learning_steps, reps, lapses,
       state, last_review, updated_at)
-    select m.id, i.id, now() + (random() * 90 - 30) * interval '1 day', 1 + random() * 100, 1 + random() * 9,
+    select m.id, i.id, date_trunc('milliseconds', now() + (random() * 90 - 30) * interval '1 day'), 1 + random() * 100, 1 + random() * 9,
       (random() * 60)::int, 0, 1 + (random() * 10)::int, (random() * 3)::int, 'review',
-      now() - random() * 30 * interval '1 day', now()
+      date_trunc('milliseconds', now() - random() * 30 * interval '1 day'), now()
     from members m cross join quiz_items i where m.id % 2 = ${part};`);
   await halves([client, second], "5,000,000 review logs", (part) => `
     insert into review_logs (idempotency_key, member_id, item_id, source, rating, reviewed_at,

@@ -299,7 +299,10 @@ async function writeCard(tx: Database, input: ReviewInput): Promise<void> {
         eq(cards.itemId, itemId),
         eq(cards.reps, before.reps),
         eq(cards.state, before.state),
-        before.lastReview === null ? isNull(cards.lastReview) : eq(cards.lastReview, new Date(before.lastReview)),
+        // Milliseconds, as ISO strings carry them (a row written elsewhere may hold microseconds).
+        before.lastReview === null
+          ? isNull(cards.lastReview)
+          : sql`date_trunc('milliseconds', ${cards.lastReview}) = ${new Date(before.lastReview).toISOString()}::timestamptz`,
       ),
     )
     .returning({ memberId: cards.memberId });

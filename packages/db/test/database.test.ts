@@ -207,6 +207,19 @@ describe.each(targets())("database on $name", (target) => {
       expect(await count("review_logs", sql`member_id = ${member.id}`)).toBe(1);
     });
 
+    it("accepts a review of a card whose stored time carries microseconds", async () => {
+      const member = await newMember();
+      const first = answerInput({ key: unique("k"), memberId: member.id, itemId: "Q091", before: newCard(T0), now: T0, localDate: "2026-03-02" });
+      await recordAnswer(db, first);
+      await db.execute(sql`update cards set last_review = last_review + interval '0.000123 seconds' where member_id = ${member.id}`);
+      const stored = await getCard(db, member.id, "Q091");
+      expect(stored?.lastReview).toBe(T0.toISOString());
+
+      const next = answerInput({ key: unique("k"), memberId: member.id, itemId: "Q091", before: stored!, now: at(4), localDate: "2026-03-06" });
+      expect((await recordAnswer(db, next)).duplicate).toBe(false);
+      expect(await getCard(db, member.id, "Q091")).toEqual(next.card);
+    });
+
     it("stores FSRS numbers and times exactly", async () => {
       const member = await newMember();
       const before = { ...newCard(T0), stability: 0, difficulty: 0 };
