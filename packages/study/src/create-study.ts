@@ -348,8 +348,12 @@ export function createStudy(options: StudyOptions): StudyService {
       const now = clock();
       const group = await db.getStudyGroup(database, Number(due.groupId));
       if (!group) return null;
-      const inputs = await db.dailyPickInputs(database, group.id, now);
-      const itemIds = chooseDailyItems(inputs.candidates, group.questionsPerDay, due.localDate);
+      // A post already claimed keeps its questions. Picking again would see them as posted today
+      // and could find nothing left, and a crashed claimer's post would then never be taken over.
+      const existing = await db.findQuizPost(database, group.id, due.localDate);
+      const itemIds =
+        existing?.itemIds ??
+        chooseDailyItems((await db.dailyPickInputs(database, group.id, now)).candidates, group.questionsPerDay, due.localDate);
       if (itemIds.length === 0) return null;
       let claim = await db.claimQuizPost(database, group.id, due.localDate, itemIds, now);
       if (!claim.owned && claim.post.status === "pending") {
