@@ -42,7 +42,14 @@ export function createBot(options: BotOptions): Bot {
     // Answers arrive through modals, names through interaction data: no privileged intents.
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [] },
-    ...(options.apiBase ? { rest: { api: options.apiBase } } : {}),
+    rest: {
+      // discord.js counts interaction responses against its client-side global limit of 50/s,
+      // but Discord exempts them, and they are nearly all of this bot's traffic: with the default,
+      // a burst of 200 answers queues its replies for seconds. Channel posts and edits are few
+      // (one per group a day, debounced counts), and a real global 429 is still honoured.
+      globalRequestsPerSecond: 1_000,
+      ...(options.apiBase ? { api: options.apiBase } : {}),
+    },
   });
   const answerCounts = createAnswerCountUpdater({
     client,
