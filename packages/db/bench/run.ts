@@ -12,6 +12,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { CardState } from "@recall/scheduler";
 import {
+  LEADERBOARD_POINTS,
   createDatabase,
   dueItems,
   getCard,
@@ -27,7 +28,7 @@ const REVIEW_LOGS = 5_000_000;
 const ACTIVITY_DAYS = 90;
 const ANSWER_DAYS = 50;
 /** Bump when the generated data changes shape, so stale data is regenerated. */
-const DATA_VERSION = 1;
+const DATA_VERSION = 2;
 const BENCH_DATABASE = "recall_bench";
 const TARGETS_MS = { due: 5, leaderboard: 50, recordAnswer: 10 } as const;
 
@@ -197,7 +198,7 @@ async function generate(client: postgres.Sql, second: postgres.Sql): Promise<voi
     await session.unsafe(`set session_replication_role = replica; set synchronous_commit = off;
       set maintenance_work_mem = '512MB'; set max_parallel_maintenance_workers = 2; select setseed(0.${index + 4}2)`);
   }
-  const bigTables = ["cards", "review_logs", "answers", "member_daily_activity"];
+  const bigTables = ["cards", "review_logs", "answers", "member_daily_activity", "member_weekly_activity"];
   const indexes = await client<{ indexname: string; indexdef: string }[]>`
     select i.indexname, i.indexdef from pg_indexes i
     where i.schemaname = 'public' and i.tablename in ${client(bigTables)}
@@ -270,6 +271,13 @@ async function generate(client: postgres.Sql, second: postgres.Sql): Promise<voi
         where random() < 0.7
       ) days
     ) runs;`);
+  const p = LEADERBOARD_POINTS;
+  await step(client, "weekly activity (from the days)", `
+    insert into member_weekly_activity (member_id, week_start, quiz_points, review_points, streak_points, active_days, answers)
+    select member_id, local_date - (extract(isodow from local_date)::int - 1),
+      sum(quiz_score) * ${p.quizPerScore}, sum(least(review_score * ${p.reviewPerScore}, ${p.reviewCapPerDay})),
+      sum(least(streak, ${p.streakMaxDays})) * ${p.streakPerDay}, count(*), sum(quiz_answers + review_answers)
+    from member_daily_activity group by 1, 2;`);
   for (const index of indexes) await step(client, `index ${index.indexname}`, index.indexdef);
   await step(client, "vacuum analyze", "vacuum analyze");
   await client.unsafe(`
@@ -288,13 +296,21 @@ function addDays(localDate: string, days: number): string {
 async function runQueries(db: Database, benchUrl: string, reference: Reference): Promise<void> {
   const random = seededRandom(7);
   const memberAt = () => reference.firstMemberId + Math.floor(random() * MEMBERS);
-  const weekFrom = addDays(reference.today, -6);
+  // The last whole ISO week (Monday to Sunday) before the reference date: the weekly leaderboard.
+  const weekday = (new Date(`${reference.today}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const weekFrom = addDays(reference.today, -weekday - 7);
+  const weekTo = addDays(weekFrom, 6);
+  // The last seven days, not aligned to weeks: summed from the daily rollup.
+  const daysFrom = addDays(reference.today, -6);
   const now = reference.now;
 
   const baseline = await measure(2000, 200, () => db.execute(sql`select 1`));
   const due = await measure(2000, 200, () => dueItems(db, memberAt(), now, 20));
   const board = await measure(200, 20, () =>
-    leaderboard(db, { scope: "group", id: reference.groupId, from: weekFrom, to: reference.today, limit: 20 }),
+    leaderboard(db, { scope: "group", id: reference.groupId, from: weekFrom, to: weekTo, limit: 20 }),
+  );
+  const boardDays = await measure(100, 10, () =>
+    leaderboard(db, { scope: "group", id: reference.groupId, from: daysFrom, to: reference.today, limit: 20 }),
   );
 
   // Each answer reviews a card that nobody else touches during the run, read just before.
@@ -348,9 +364,10 @@ async function runQueries(db: Database, benchUrl: string, reference: Reference):
   row("baseline: SELECT 1 round trip", baseline);
   row("member's due items (limit 20)", due, TARGETS_MS.due);
   row("group weekly leaderboard (top 20)", board, TARGETS_MS.leaderboard);
+  row("group last-7-days leaderboard", boardDays);
   row("record-answer transaction", record, TARGETS_MS.recordAnswer);
 
-  await explainPlans(benchUrl, reference, weekFrom, answerInput, answerAt);
+  await explainPlans(benchUrl, reference, { from: weekFrom, to: weekTo }, answerInput, answerAt);
 }
 
 function missingCard(memberId: number, itemId: string): never {
@@ -361,7 +378,7 @@ function missingCard(memberId: number, itemId: string): never {
 async function explainPlans(
   benchUrl: string,
   reference: Reference,
-  weekFrom: string,
+  week: { from: string; to: string },
   answerInput: (index: number, memberId: number, itemId: string, before: CardState) => Parameters<typeof recordAnswer>[1],
   answerAt: (index: number) => Promise<{ memberId: number; itemId: string; before: CardState }>,
 ): Promise<void> {
@@ -392,8 +409,8 @@ async function explainPlans(
       }
     };
     await show("member's due items", () => dueItems(db, reference.firstMemberId + 4242, reference.now, 20));
-    await show("group weekly leaderboard", () =>
-      leaderboard(db, { scope: "group", id: reference.groupId, from: weekFrom, to: reference.today, limit: 20 }),
+    await show(`group weekly leaderboard (${week.from} to ${week.to})`, () =>
+      leaderboard(db, { scope: "group", id: reference.groupId, from: week.from, to: week.to, limit: 20 }),
     );
     const { memberId, itemId, before } = await answerAt(5000);
     const input = answerInput(9_000_000, memberId, itemId, before);

@@ -2,26 +2,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "./database.ts";
 import { mapErrors } from "./errors.ts";
+import { LEADERBOARD_POINTS } from "./leaderboard-points.ts";
 import { rowsOf } from "./rows.ts";
 
-/**
- * Points reward quality and consistency, not volume. For each local day in the period on which a
- * member gave at least one graded answer:
- *
- *   quizPerScore × (sum of daily-quiz scores, each 0–1)
- * + min(reviewPerScore × (sum of review and drill scores), reviewCapPerDay)
- * + streakPerDay × min(streak length on that day, streakMaxDays)
- *
- * summed over the days and rounded to an integer. Ties: more daily-quiz points, then more active
- * days, then the member who joined first (lower member id).
- */
-export const LEADERBOARD_POINTS = {
-  quizPerScore: 100,
-  reviewPerScore: 10,
-  reviewCapPerDay: 30,
-  streakPerDay: 5,
-  streakMaxDays: 7,
-} as const;
+export { LEADERBOARD_POINTS } from "./leaderboard-points.ts";
 
 export const LEADERBOARD_SCOPES = ["group", "server"] as const;
 export type LeaderboardScope = (typeof LEADERBOARD_SCOPES)[number];
@@ -56,33 +40,27 @@ export interface LeaderboardPage {
   total: number;
 }
 
+/**
+ * Ranks the members of a group or server over a period. Periods of whole ISO weeks (Monday to
+ * Sunday, or open-ended) read the weekly rollup; any other period sums the daily one. Both give
+ * the same points (they may differ only where float summation order moves a rounding boundary).
+ */
 export async function leaderboard(db: Database, query: LeaderboardQuery): Promise<LeaderboardPage> {
-  const p = LEADERBOARD_POINTS;
   const scopeMembers =
     query.scope === "group"
       ? sql`select member_id from group_members where group_id = ${Number(query.id)}`
       : sql`select distinct gm.member_id from group_members gm
             join study_groups g on g.id = gm.group_id where g.server_id = ${String(query.id)}`;
-  const from = query.from ? sql`and a.local_date >= ${query.from}::date` : sql``;
-  const to = query.to ? sql`and a.local_date <= ${query.to}::date` : sql``;
   const offset = query.offset ?? 0;
+  // Whole ISO weeks (or unbounded ends) read the weekly rollup: one row per member and week.
+  const weekly = (!query.from || isoWeekday(query.from) === 1) && (!query.to || isoWeekday(query.to) === 7);
+  const source = weekly ? weeklyTotals(query) : dailyTotals(query);
   return mapErrors(async () => {
     const rows = await rowsOf<LeaderboardRow & { total: number }>(
       db,
       sql`
       with scope_members as (${scopeMembers}),
-      totals as (
-        select a.member_id,
-          sum(a.quiz_score) * ${p.quizPerScore}::float8 as quiz_points,
-          sum(least(a.review_score * ${p.reviewPerScore}::float8, ${p.reviewCapPerDay}::float8)) as review_points,
-          sum(least(a.streak, ${p.streakMaxDays}::int)) * ${p.streakPerDay}::float8 as streak_points,
-          count(*)::int as active_days,
-          sum(a.quiz_answers + a.review_answers)::int as answers
-        from member_daily_activity a
-        join scope_members s on s.member_id = a.member_id
-        where true ${from} ${to}
-        group by a.member_id
-      ),
+      totals as (${source}),
       -- A top-N sort of the page only; names are joined for the page's rows alone.
       page as (
         select t.*, round(t.quiz_points + t.review_points + t.streak_points)::int as points
@@ -99,20 +77,55 @@ export async function leaderboard(db: Database, query: LeaderboardQuery): Promis
       from page p join members m on m.id = p.member_id
       order by "rank"`,
     );
-    const total = rows[0]?.total ?? (await countRanked(db, scopeMembers, from, to));
+    const total = rows[0]?.total ?? (await countRanked(db, scopeMembers, source));
     return { rows: rows.map(({ total: _total, ...row }) => row), total };
   });
 }
 
 /** Only needed when the page is past the end, so no row carried the count. */
-async function countRanked(db: Database, scopeMembers: SQL, from: SQL, to: SQL) {
+async function countRanked(db: Database, scopeMembers: SQL, source: SQL) {
   const [row] = await rowsOf<{ total: number }>(
     db,
-    sql`with scope_members as (${scopeMembers})
-        select count(distinct a.member_id)::int as total from member_daily_activity a
-        join scope_members s on s.member_id = a.member_id where true ${from} ${to}`,
+    sql`with scope_members as (${scopeMembers}), totals as (${source}) select count(*)::int as total from totals`,
   );
   return row?.total ?? 0;
+}
+
+/** Per-member totals over local days (any period). */
+function dailyTotals(query: LeaderboardQuery): SQL {
+  const p = LEADERBOARD_POINTS;
+  const from = query.from ? sql`and a.local_date >= ${query.from}::date` : sql``;
+  const to = query.to ? sql`and a.local_date <= ${query.to}::date` : sql``;
+  return sql`
+    select a.member_id,
+      sum(a.quiz_score) * ${p.quizPerScore}::float8 as quiz_points,
+      sum(least(a.review_score * ${p.reviewPerScore}::float8, ${p.reviewCapPerDay}::float8)) as review_points,
+      sum(least(a.streak, ${p.streakMaxDays}::int)) * ${p.streakPerDay}::float8 as streak_points,
+      count(*)::int as active_days,
+      sum(a.quiz_answers + a.review_answers)::int as answers
+    from member_daily_activity a
+    join scope_members s on s.member_id = a.member_id
+    where true ${from} ${to}
+    group by a.member_id`;
+}
+
+/** The same totals from whole weeks. */
+function weeklyTotals(query: LeaderboardQuery): SQL {
+  const from = query.from ? sql`and w.week_start >= ${query.from}::date` : sql``;
+  const to = query.to ? sql`and w.week_start <= ${query.to}::date - 6` : sql``;
+  return sql`
+    select w.member_id, sum(w.quiz_points) as quiz_points, sum(w.review_points) as review_points,
+      sum(w.streak_points) as streak_points, sum(w.active_days)::int as active_days, sum(w.answers)::int as answers
+    from member_weekly_activity w
+    join scope_members s on s.member_id = w.member_id
+    where true ${from} ${to}
+    group by w.member_id`;
+}
+
+/** 1 = Monday … 7 = Sunday, of a `YYYY-MM-DD` date. */
+function isoWeekday(localDate: string): number {
+  const day = new Date(`${localDate}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
 }
 
 export interface Streak {

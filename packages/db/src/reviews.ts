@@ -16,7 +16,8 @@ import type {
   ReviewSource,
 } from "./records.ts";
 import { cardColumns, cardFromRow, iso, isoOrNull, sameCard } from "./rows.ts";
-import { answers, cards, groupMembers, memberDailyActivity, quizItems, quizPosts, reviewLogs } from "./schema.ts";
+import { LEADERBOARD_POINTS } from "./leaderboard-points.ts";
+import { answers, cards, groupMembers, quizItems, quizPosts, reviewLogs } from "./schema.ts";
 
 export async function getCard(db: Database, memberId: number, itemId: string): Promise<CardState | null> {
   return mapErrors(async () => {
@@ -322,7 +323,12 @@ async function writeCard(tx: Database, input: ReviewInput): Promise<void> {
   }
 }
 
-/** Keeps the leaderboard and streak rollup in step with answers, in the same transaction. */
+/**
+ * Keeps the leaderboard and streak rollups in step with answers, in the same transaction and one
+ * round trip: the day's row is upserted, and the week's row gets the change in the day's points
+ * (the review cap applies per day; the streak bonus and the active day count once, when the day's
+ * row is created — `xmax = 0` tells an inserted row from an updated one).
+ */
 async function addDailyActivity(
   tx: Database,
   memberId: number,
@@ -330,29 +336,42 @@ async function addDailyActivity(
   source: ReviewSource,
   score: number,
 ): Promise<void> {
-  const isQuiz = source === "daily";
-  const a = memberDailyActivity;
-  await tx
-    .insert(a)
-    .values({
-      memberId,
-      localDate,
-      quizScore: isQuiz ? score : 0,
-      quizAnswers: isQuiz ? 1 : 0,
-      reviewScore: isQuiz ? 0 : score,
-      reviewAnswers: isQuiz ? 0 : 1,
-      // The run of consecutive days ending today: one more than yesterday's, if there was one.
-      streak: sql`1 + coalesce((select ${a.streak} from ${a} where ${a.memberId} = ${memberId} and ${a.localDate} = ${localDate}::date - 1), 0)`,
-    })
-    .onConflictDoUpdate({
-      target: [a.memberId, a.localDate],
-      set: {
-        quizScore: sql`${a.quizScore} + excluded.quiz_score`,
-        quizAnswers: sql`${a.quizAnswers} + excluded.quiz_answers`,
-        reviewScore: sql`${a.reviewScore} + excluded.review_score`,
-        reviewAnswers: sql`${a.reviewAnswers} + excluded.review_answers`,
-      },
-    });
+  const p = LEADERBOARD_POINTS;
+  const quizScore = source === "daily" ? score : 0;
+  const reviewScore = source === "daily" ? 0 : score;
+  const quizAnswers = source === "daily" ? 1 : 0;
+  await tx.execute(sql`
+    with day as (
+      insert into member_daily_activity as a
+        (member_id, local_date, quiz_score, quiz_answers, review_score, review_answers, streak)
+      values (${memberId}, ${localDate}::date, ${quizScore}::float8, ${quizAnswers}::int, ${reviewScore}::float8,
+        ${1 - quizAnswers}::int,
+        -- The run of consecutive days ending today: one more than yesterday's, if there was one.
+        1 + coalesce((select y.streak from member_daily_activity y
+                      where y.member_id = ${memberId} and y.local_date = ${localDate}::date - 1), 0))
+      on conflict (member_id, local_date) do update set
+        quiz_score = a.quiz_score + excluded.quiz_score,
+        quiz_answers = a.quiz_answers + excluded.quiz_answers,
+        review_score = a.review_score + excluded.review_score,
+        review_answers = a.review_answers + excluded.review_answers
+      returning (a.xmax = 0) as inserted, a.review_score, a.streak
+    )
+    insert into member_weekly_activity as w
+      (member_id, week_start, quiz_points, review_points, streak_points, active_days, answers)
+    select ${memberId}, ${localDate}::date - (extract(isodow from ${localDate}::date)::int - 1),
+      ${quizScore}::float8 * ${p.quizPerScore}::float8,
+      least(day.review_score * ${p.reviewPerScore}::float8, ${p.reviewCapPerDay}::float8)
+        - least((day.review_score - ${reviewScore}::float8) * ${p.reviewPerScore}::float8, ${p.reviewCapPerDay}::float8),
+      case when day.inserted then least(day.streak, ${p.streakMaxDays}::int) * ${p.streakPerDay}::float8 else 0 end,
+      case when day.inserted then 1 else 0 end,
+      1
+    from day
+    on conflict (member_id, week_start) do update set
+      quiz_points = w.quiz_points + excluded.quiz_points,
+      review_points = w.review_points + excluded.review_points,
+      streak_points = w.streak_points + excluded.streak_points,
+      active_days = w.active_days + excluded.active_days,
+      answers = w.answers + excluded.answers`);
 }
 
 type AnswerRow = typeof answers.$inferSelect;

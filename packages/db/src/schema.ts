@@ -297,3 +297,53 @@ export const memberDailyActivity = pgTable(
     ),
   ],
 );
+
+/** A group's weekly summary post: the unique (group, week start) makes a second one impossible. */
+export const weeklySummaries = pgTable(
+  "weekly_summaries",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: "cascade" }),
+    /** The Monday (group's local date) of the week the post opens; it summarises the week before. */
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    channelMessageId: text("channel_message_id"),
+    claimedAt: timestamptz("claimed_at").notNull(),
+    postedAt: timestamptz("posted_at"),
+  },
+  (t) => [uniqueIndex("weekly_summaries_group_week_unique").on(t.groupId, t.weekStart)],
+);
+
+/**
+ * The same points summed per member and ISO week (Monday start, on local dates), kept in step by
+ * recordAnswer in the statement that updates the day: a weekly or all-time leaderboard reads one
+ * row per member instead of seven. Points already have the per-day review cap and streak bonus
+ * applied (see LEADERBOARD_POINTS).
+ */
+export const memberWeeklyActivity = pgTable(
+  "member_weekly_activity",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    quizPoints: doublePrecision("quiz_points").notNull(),
+    reviewPoints: doublePrecision("review_points").notNull(),
+    streakPoints: doublePrecision("streak_points").notNull(),
+    activeDays: integer("active_days").notNull(),
+    answers: integer("answers").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.weekStart] }),
+    index("member_weekly_activity_period_idx").on(
+      t.weekStart,
+      t.memberId,
+      t.quizPoints,
+      t.reviewPoints,
+      t.streakPoints,
+      t.activeDays,
+      t.answers,
+    ),
+  ],
+);

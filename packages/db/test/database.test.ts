@@ -418,6 +418,10 @@ describe.each(targets())("database on $name", (target) => {
       ]);
       expect(page.rows[3]).toMatchObject({ reviewPoints: p.reviewCapPerDay, answers: 12, activeDays: 1 });
 
+      // A period that is not whole weeks is summed from the days: the same ranking.
+      const fromDays = await leaderboard(db, { scope: "group", id: group.id, from: "2026-03-01", to: "2026-03-08", limit: 10 });
+      expect(fromDays).toEqual(page);
+
       const second = await leaderboard(db, { scope: "group", id: group.id, from: "2026-03-02", to: "2026-03-08", limit: 2, offset: 2 });
       expect(second.rows.map((row) => row.rank)).toEqual([3, 4]);
       expect(second.total).toBe(4);
