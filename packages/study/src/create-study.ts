@@ -178,9 +178,9 @@ export function createStudy(options: StudyOptions): StudyService {
     const card = (await db.getCard(database, m.id, item.id)) ?? newCard(clock());
     const keyPointTexts = new Map(item.keyPoints.map((kp) => [kp.id, kp.text]));
     const misconceptions = new Map(item.misconceptions.map((mc) => [mc.id, mc]));
-    const createdMs = Date.parse(answer.createdAt);
     const open = answer.source !== "review" || answer.text !== "";
-    const overrideUntil = createdMs + overrideWindowMs;
+    const reviewedMs = await latestReviewTime(answer);
+    const overrideUntil = reviewedMs === null ? null : reviewedMs + overrideWindowMs;
     return {
       answerId: String(answer.id),
       item: itemView(item),
@@ -200,10 +200,20 @@ export function createStudy(options: StudyOptions): StudyService {
       rating: answer.rating,
       feedback: answer.feedback ?? "",
       nextDue: card.due,
-      overrideUntil: open && clock().getTime() < overrideUntil ? new Date(overrideUntil).toISOString() : null,
+      overrideUntil:
+        open && overrideUntil !== null && clock().getTime() <= overrideUntil ? new Date(overrideUntil).toISOString() : null,
       alreadyAnswered: options.alreadyAnswered,
       empty: answer.text.trim() === "",
     };
+  }
+
+  /**
+   * When the answer was reviewed, on the domain's clock (the answer row's `createdAt` is the
+   * database's own clock), or null once a later review of the item has replaced it.
+   */
+  async function latestReviewTime(answer: db.AnswerRecord): Promise<number | null> {
+    const last = await db.lastReview(database, answer.memberId, answer.itemId);
+    return last && last.answerId === answer.id ? Date.parse(last.reviewedAt) : null;
   }
 
   async function openPost(postId: string | null, itemId: string): Promise<QuizPost | null> {
@@ -456,15 +466,17 @@ export function createStudy(options: StudyOptions): StudyService {
       const answer = await db.getAnswer(database, Number(input.answerId));
       if (!answer) throw new StudyError("unknown-answer", `no answer ${input.answerId}`);
       if (answer.memberId !== m.id) throw new StudyError("override-not-yours", `answer ${input.answerId} is not yours`);
-      if (clock().getTime() > Date.parse(answer.createdAt) + overrideWindowMs) {
-        throw new StudyError("override-expired", `the override window of answer ${input.answerId} has passed`);
-      }
-      if (answer.rating === input.rating) return resultView(answer, m, { alreadyAnswered: false });
       const last = await db.lastReview(database, m.id, answer.itemId);
       if (!last || last.answerId !== answer.id) {
         // A later review of the same item has happened since: this answer's review is history.
         throw new StudyError("override-expired", `answer ${input.answerId} is no longer the latest review`);
       }
+      // Measured on the domain's clock from the review (an override keeps its time), not from
+      // the row's database-clock `createdAt`.
+      if (clock().getTime() > Date.parse(last.reviewedAt) + overrideWindowMs) {
+        throw new StudyError("override-expired", `the override window of answer ${input.answerId} has passed`);
+      }
+      if (answer.rating === input.rating) return resultView(answer, m, { alreadyAnswered: false });
       const redone = review(last.before, input.rating, last.reviewedAt, preferencesOf(m), answer.itemId);
       await db.overrideLastReview(
         database,
