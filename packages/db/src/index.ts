@@ -9,3 +9,6 @@ export * from "./leaderboard.ts";
 export * from "./insights.ts";
 export * from "./member-data.ts";
 export * as schema from "./schema.ts";
+export * from "./member-stats.ts";
+export * from "./weekly-summaries.ts";
+export * from "./introductions.ts";

@@ -19,6 +19,7 @@ import {
 import { StudyError } from "./errors.ts";
 import { addDays, instantAt, isValidTimezone, localParts, normaliseDailyTime } from "./group-clock.ts";
 import { chooseDailyItems } from "./daily-pick.ts";
+import { createProgressFeatures } from "./progress.ts";
 import type {
   Actor,
   DuePost,
@@ -270,10 +271,31 @@ export function createStudy(options: StudyOptions): StudyService {
       localDate: localDay(now, prefs.timezone, prefs.dayStartHour),
       source: post ? "daily" : "review",
     });
+    if (!stored.duplicate && item.kind === "main" && (rating === "again" || rating === "hard")) {
+      await introduceFollowUps(m, item, now);
+    }
     return resultView(stored.answer, m, { alreadyAnswered: stored.duplicate });
   }
 
+  /** A member who just missed a main question meets its follow-ups in `/review` right away. */
+  async function introduceFollowUps(m: Member, item: QuizItem, now: Date): Promise<void> {
+    const followUps = [...items.values()].filter((i) => i.kind === "followup" && i.parentId === item.id).map((i) => i.id);
+    await db.introduceItems(database, m.id, followUps, newCard(now));
+  }
+
+  const progress = createProgressFeatures({
+    database,
+    items,
+    clock,
+    defaultGroupLocale: DEFAULT_GROUP_LOCALE,
+    staleClaimMs,
+    member,
+    preferencesOf,
+    requireGroup,
+  });
+
   const service: StudyService = {
+    ...progress,
     items,
 
     async syncContent(): Promise<ContentSyncReport> {

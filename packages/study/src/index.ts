@@ -5,3 +5,12 @@ export * from "./study-service.ts";
 export * from "./group-clock.ts";
 export { createStudy, DEFAULT_OVERRIDE_WINDOW_MS, MAX_QUESTIONS_PER_DAY, type StudyOptions } from "./create-study.ts";
 export { chooseDailyItems } from "./daily-pick.ts";
+export {
+  createProgressFeatures,
+  weekStartOf,
+  LEADERBOARD_PAGE_SIZE,
+  STATS_FORECAST_DAYS,
+  STATS_RETENTION_DAYS,
+  type LeaderboardRequest,
+  type ProgressFeatures,
+} from "./progress.ts";

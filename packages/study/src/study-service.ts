@@ -2,6 +2,7 @@
 // the views in views.ts; the implementation lives in create-study.ts.
 import type { QuizItem } from "@recall/content";
 import type { Rating } from "@recall/scheduler";
+import type { ProgressFeatures } from "./progress.ts";
 import type {
   AnswerResultView,
   DailyQuizView,
@@ -49,7 +50,7 @@ export interface SelfRateResult {
   modelAnswer: string;
 }
 
-export interface StudyService {
+export interface StudyService extends ProgressFeatures {
   readonly items: ReadonlyMap<string, QuizItem>;
   syncContent(): Promise<ContentSyncReport>;
 

@@ -117,3 +117,59 @@ export interface GroupSettingsView {
   paused: boolean;
   nextPostAt: string | null;
 }
+
+export type LeaderboardScopeName = "group" | "server";
+export type LeaderboardPeriodName = "week" | "month" | "all";
+
+export interface LeaderboardRowView {
+  rank: number;
+  /** Platform user id. */
+  memberId: string;
+  displayName: string;
+  points: number;
+  /** Current streak in local days. */
+  streak: number;
+}
+
+export interface LeaderboardPageView {
+  scope: LeaderboardScopeName;
+  period: LeaderboardPeriodName;
+  /** 0-based. */
+  page: number;
+  pageCount: number;
+  rows: LeaderboardRowView[];
+  /** The member asking, when ranked at all. */
+  you: { rank: number; points: number } | null;
+}
+
+export interface WeakFollowUpView {
+  itemId: string;
+  prompt: string;
+  /** Probability of recall now, 0–1. */
+  retrievability: number;
+  lapses: number;
+}
+
+export interface StatsView {
+  memberId: string;
+  displayName: string;
+  reviews: number;
+  /** Recalled share of reviews of mature cards, or null with none yet. */
+  trueRetention: number | null;
+  streak: { current: number; longest: number };
+  dueForecast: { date: string; count: number }[];
+  retentionByDay: { date: string; retention: number; reviews: number }[];
+  mastery: { chapter: number; chapterName: string; items: number; seen: number; mastered: number }[];
+}
+
+export interface WeeklySummaryView {
+  groupId: string;
+  channelId: string;
+  locale: string;
+  /** The week summarised: Monday to Sunday, local dates. */
+  weekStart: string;
+  weekEnd: string;
+  topMembers: LeaderboardRowView[];
+  mostMissed: MissedKeyPointView[];
+  weakFollowUps: { itemId: string; prompt: string; lapses: number; members: number }[];
+}

@@ -14,22 +14,30 @@ import {
   handleRevealButton,
 } from "../components/daily-answer.ts";
 import { handleJudge, handleReviewAnswer, handleReviewNext, handleReviewShow, handleSelfRate } from "../components/review.ts";
+import {
+  handleDrill,
+  handleForget,
+  handleLeaderboardCommand,
+  handleLeaderboardPage,
+  handleMeCommand,
+  handleStatsCommand,
+  handleWeakCommand,
+} from "../commands/progress.ts";
 import type { BotContext } from "./context.ts";
 import { withErrorBoundary } from "./error-boundary.ts";
 import { UserError } from "./user-error.ts";
 
 type CommandHandler = (interaction: ChatInputCommandInteraction, ctx: BotContext) => Promise<void>;
 
-const commands: Partial<Record<CommandName, CommandHandler>> = {
+const commands: Record<CommandName, CommandHandler> = {
   [COMMAND_NAMES.quiz]: handleQuizCommand,
   [COMMAND_NAMES.review]: handleReviewCommand,
   [COMMAND_NAMES.settings]: handleSettingsCommand,
+  [COMMAND_NAMES.leaderboard]: handleLeaderboardCommand,
+  [COMMAND_NAMES.weak]: handleWeakCommand,
+  [COMMAND_NAMES.stats]: handleStatsCommand,
+  [COMMAND_NAMES.me]: handleMeCommand,
 };
-
-/** Extra command handlers (e.g. the study-group features) registered by name. */
-export function registerCommand(name: CommandName, handler: CommandHandler): void {
-  commands[name] = handler;
-}
 
 async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: BotContext): Promise<void> {
   switch (id.kind) {
@@ -51,22 +59,17 @@ async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: Bo
       return handleReviewNext(interaction, ctx);
     case "judge":
       return handleJudge(interaction, id, ctx);
-    default:
-      return routeExtraButton(interaction, id, ctx);
+    case "leaderboard-page":
+      return handleLeaderboardPage(interaction, id, ctx);
+    case "drill":
+      return handleDrill(interaction, id, ctx);
+    case "forget-confirm":
+    case "forget-cancel":
+      return handleForget(interaction, id.kind === "forget-confirm", ctx);
+    case "answer-modal":
+      // A modal id on a button can only come from a tampered client.
+      throw new UserError("error.interaction-expired");
   }
-}
-
-type ButtonHandler = (interaction: ButtonInteraction, id: CustomId, ctx: BotContext) => Promise<void>;
-const extraButtons = new Map<CustomId["kind"], ButtonHandler>();
-
-export function registerButton(kind: CustomId["kind"], handler: ButtonHandler): void {
-  extraButtons.set(kind, handler);
-}
-
-async function routeExtraButton(interaction: ButtonInteraction, id: CustomId, ctx: BotContext): Promise<void> {
-  const handler = extraButtons.get(id.kind);
-  if (!handler) throw new UserError("error.interaction-expired");
-  return handler(interaction, id, ctx);
 }
 
 async function routeModal(interaction: ModalSubmitInteraction, id: CustomId, ctx: BotContext): Promise<void> {
@@ -81,7 +84,7 @@ export async function dispatchInteraction(interaction: Interaction, ctx: BotCont
   await withErrorBoundary(interaction, ctx.logger, async () => {
     if (interaction.isChatInputCommand()) {
       route = `/${interaction.commandName}`;
-      const handler = commands[interaction.commandName as CommandName];
+      const handler = (commands as Partial<Record<string, CommandHandler>>)[interaction.commandName];
       if (!handler) throw new UserError("error.interaction-expired");
       return handler(interaction, ctx);
     }

@@ -1,12 +1,12 @@
-// The daily cycle of every study group: reveal the quizzes whose time is up, then post the ones
-// that are due. All state lives in the database (claims with a unique group + local date), so a
+// The daily cycle of every study group: reveal the quizzes whose time is up, post the ones that
+// are due, and on the first day of a group's week its weekly summary. All state lives in the database (claims with a unique group + local date), so a
 // restart, a second bot process or a missed tick can neither skip nor double a post: a post
 // missed while the bot was down goes out on the first tick after it comes back that local day.
 import type { Client } from "discord.js";
 import type { Logger } from "pino";
 import type { DuePost, PostedQuiz, StudyService } from "@recall/study";
 import { localeFor } from "../i18n/index.ts";
-import { renderDailyQuizPost, renderRevealPost } from "../presenters/index.ts";
+import { renderDailyQuizPost, renderRevealPost, renderWeeklySummary } from "../presenters/index.ts";
 import type { AnswerCountUpdater } from "./answer-count.ts";
 import { editChannelMessage, sendChannelMessage } from "./channel-messages.ts";
 
@@ -54,5 +54,12 @@ export async function runDailyCycle(deps: DailyPostsDeps): Promise<void> {
     await publishDailyQuiz(deps, due).catch((error: unknown) =>
       deps.logger.error({ err: error, groupId: due.groupId }, "daily post failed; retried once its claim is stale"),
     );
+  }
+  for (const summary of await deps.study.claimWeeklySummaries()) {
+    await sendChannelMessage(deps.client, summary.channelId, renderWeeklySummary(summary, localeFor(summary.locale)))
+      .then((messageId) => deps.study.markWeeklySummaryPosted(summary.summaryId, messageId))
+      .catch((error: unknown) =>
+        deps.logger.error({ err: error, groupId: summary.groupId }, "weekly summary failed; retried once its claim is stale"),
+      );
   }
 }

@@ -16,3 +16,5 @@ export * from "./group-status.ts";
 export * from "./leaderboard.ts";
 export * from "./weak-follow-ups.ts";
 export * from "./my-data.ts";
+export * from "./stats.ts";
+export * from "./weekly-summary.ts";

@@ -1,0 +1,224 @@
+// What brings a study group back every day: leaderboards and streaks, each member's weakest
+// follow-ups, statistics, the weekly summary, and a member's own data.
+import type { QuizItem } from "@recall/content";
+import * as db from "@recall/db";
+import type { Database, Member, StudyGroup } from "@recall/db";
+import { localDay, rankWeakest, type MemberPreferences } from "@recall/scheduler";
+import { addDays, instantAt, localParts } from "./group-clock.ts";
+import type { GroupRef, MemberRef } from "./ports.ts";
+import type {
+  LeaderboardPageView,
+  LeaderboardPeriodName,
+  LeaderboardScopeName,
+  StatsView,
+  WeakFollowUpView,
+  WeeklySummaryView,
+} from "./views.ts";
+
+export const LEADERBOARD_PAGE_SIZE = 10;
+export const WEAK_FOLLOW_UPS_SHOWN = 10;
+export const STATS_RETENTION_DAYS = 30;
+export const STATS_FORECAST_DAYS = 14;
+
+/** What the progress features share with the rest of the domain. */
+export interface StudyContext {
+  database: Database;
+  items: ReadonlyMap<string, QuizItem>;
+  clock: () => Date;
+  defaultGroupLocale: string;
+  staleClaimMs: number;
+  member(ref: MemberRef): Promise<Member>;
+  preferencesOf(member: Member): MemberPreferences;
+  requireGroup(ref: GroupRef): Promise<StudyGroup>;
+}
+
+export interface LeaderboardRequest {
+  scope: LeaderboardScopeName;
+  period: LeaderboardPeriodName;
+  /** 0-based. */
+  page: number;
+  /** Where the command was used: the group for `group` scope, the server for `server`. */
+  group: GroupRef;
+}
+
+/** Monday of the week that `localDate` falls in. */
+export function weekStartOf(localDate: string): string {
+  const weekday = new Date(`${localDate}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return addDays(localDate, -((weekday + 6) % 7));
+}
+
+function periodStart(period: LeaderboardPeriodName, today: string): string | undefined {
+  if (period === "week") return weekStartOf(today);
+  if (period === "month") return `${today.slice(0, 8)}01`;
+  return undefined;
+}
+
+export function createProgressFeatures(ctx: StudyContext) {
+  const { database } = ctx;
+
+  function today(member: Member): string {
+    const prefs = ctx.preferencesOf(member);
+    return localDay(ctx.clock(), prefs.timezone, prefs.dayStartHour);
+  }
+
+  async function rows(page: db.LeaderboardPage, asOf: string) {
+    return Promise.all(
+      page.rows.map(async (row) => ({
+        rank: row.rank,
+        memberId: row.discordUserId,
+        displayName: row.displayName ?? row.discordUserId,
+        points: row.points,
+        streak: (await db.streak(database, row.memberId, asOf)).current,
+      })),
+    );
+  }
+
+  return {
+    async leaderboard(ref: MemberRef, request: LeaderboardRequest): Promise<LeaderboardPageView> {
+      const member = await ctx.member(ref);
+      const asOf = today(member);
+      const id = request.scope === "group" ? (await ctx.requireGroup(request.group)).id : request.group.serverId;
+      const page = Math.max(0, request.page);
+      const from = periodStart(request.period, asOf);
+      const result = await db.leaderboard(database, {
+        scope: request.scope,
+        id,
+        ...(from ? { from } : {}),
+        to: asOf,
+        limit: LEADERBOARD_PAGE_SIZE,
+        offset: page * LEADERBOARD_PAGE_SIZE,
+      });
+      const mine = result.rows.find((row) => row.memberId === member.id);
+      return {
+        scope: request.scope,
+        period: request.period,
+        page,
+        pageCount: Math.max(1, Math.ceil(result.total / LEADERBOARD_PAGE_SIZE)),
+        rows: await rows(result, asOf),
+        you: mine ? { rank: mine.rank, points: mine.points } : null,
+      };
+    },
+
+    async weakFollowUps(ref: MemberRef): Promise<WeakFollowUpView[]> {
+      const member = await ctx.member(ref);
+      const now = ctx.clock();
+      // The database narrows to the member's studied follow-ups; the scheduler ranks them exactly.
+      const candidates = await db.weakestFollowUps(database, member.id, now, 200);
+      const ranked = rankWeakest(
+        candidates.filter((c) => ctx.items.has(c.itemId)).map((c) => ({ itemId: c.itemId, kind: "followup", card: c.card })),
+        now,
+        ctx.preferencesOf(member),
+        WEAK_FOLLOW_UPS_SHOWN,
+      );
+      return ranked.map((r) => ({
+        itemId: r.itemId,
+        prompt: ctx.items.get(r.itemId)?.prompt ?? r.itemId,
+        retrievability: r.retrievability,
+        lapses: r.card.lapses,
+      }));
+    },
+
+    async stats(ref: MemberRef, target: { userId: string; displayName: string } | null): Promise<StatsView> {
+      const asker = await ctx.member(ref);
+      const member = target && target.userId !== ref.userId ? await db.getMemberByDiscordId(database, target.userId) : asker;
+      const displayName = target?.displayName ?? ref.displayName;
+      const chapterNames = new Map([...ctx.items.values()].map((item) => [item.chapterNumber, item.chapterName]));
+      if (!member) {
+        return {
+          memberId: target?.userId ?? ref.userId,
+          displayName,
+          reviews: 0,
+          trueRetention: null,
+          streak: { current: 0, longest: 0 },
+          dueForecast: [],
+          retentionByDay: [],
+          mastery: [],
+        };
+      }
+      const prefs = ctx.preferencesOf(member);
+      const day = today(member);
+      const stats = await db.memberStats(database, member.id, {
+        timezone: prefs.timezone,
+        dayStartHour: prefs.dayStartHour,
+        today: day,
+        days: STATS_RETENTION_DAYS,
+        forecastDays: STATS_FORECAST_DAYS,
+      });
+      const streak = await db.streak(database, member.id, day);
+      return {
+        memberId: member.discordUserId,
+        displayName,
+        reviews: stats.reviews,
+        trueRetention: stats.trueRetention,
+        streak: { current: streak.current, longest: streak.longest },
+        dueForecast: stats.dueForecast,
+        retentionByDay: stats.retentionByDay.map(({ date, retention, reviews }) => ({ date, retention, reviews })),
+        mastery: stats.mastery.map((m) => ({ ...m, chapterName: chapterNames.get(m.chapter) ?? "" })),
+      };
+    },
+
+    /** Everything stored about the member as JSON, or null when nothing is. */
+    async exportData(ref: MemberRef): Promise<string | null> {
+      const member = await db.getMemberByDiscordId(database, ref.userId);
+      if (!member) return null;
+      const data = await db.memberExport(database, member.id);
+      return data ? JSON.stringify({ exportedAt: ctx.clock().toISOString(), ...data }, null, 2) : null;
+    },
+
+    async forgetMe(ref: MemberRef): Promise<boolean> {
+      const member = await db.getMemberByDiscordId(database, ref.userId);
+      return member ? db.forgetMember(database, member.id) : false;
+    },
+
+    /**
+     * Groups whose weekly summary is due: from the group's daily time on the Monday of its local
+     * week, once per week. Claims it, so one process posts it; returns what to post.
+     */
+    async claimWeeklySummaries(): Promise<(WeeklySummaryView & { summaryId: number })[]> {
+      const now = ctx.clock();
+      const claimed: (WeeklySummaryView & { summaryId: number })[] = [];
+      for (const group of await db.listStudyGroups(database, { activeOnly: true })) {
+        const localToday = localParts(now, group.timezone).date;
+        const weekStart = weekStartOf(localToday);
+        const opensAt = instantAt(weekStart, group.dailyTime, group.timezone);
+        // Nothing to sum up before the time has come, or for a week the group did not exist in.
+        if (opensAt > now || Date.parse(group.createdAt) >= instantAt(weekStart, "00:00", group.timezone).getTime()) continue;
+        const existing = await db.findWeeklySummary(database, group.id, weekStart);
+        if (existing && (existing.posted || Date.parse(existing.claimedAt) > now.getTime() - ctx.staleClaimMs)) continue;
+        const claim = await db.claimWeeklySummary(database, group.id, weekStart, now, new Date(now.getTime() - ctx.staleClaimMs));
+        if (!claim.owned) continue;
+        claimed.push({ summaryId: claim.id, ...(await weeklySummary(group, weekStart)) });
+      }
+      return claimed;
+    },
+
+    async markWeeklySummaryPosted(summaryId: number, messageId: string): Promise<void> {
+      await db.markWeeklySummaryPosted(database, summaryId, messageId, ctx.clock());
+    },
+  };
+
+  async function weeklySummary(group: StudyGroup, weekStart: string): Promise<WeeklySummaryView> {
+    const from = addDays(weekStart, -7);
+    const to = addDays(weekStart, -1);
+    const top = await db.leaderboard(database, { scope: "group", id: group.id, from, to, limit: 5 });
+    const missed = await db.mostMissedKeyPoints(database, group.id, from, to, 3);
+    const weak = await db.groupWeakestFollowUps(database, group.id, 3);
+    return {
+      groupId: String(group.id),
+      channelId: group.channelId,
+      locale: group.locale ?? ctx.defaultGroupLocale,
+      weekStart: from,
+      weekEnd: to,
+      topMembers: await rows(top, to),
+      mostMissed: missed.map((m) => ({ itemId: m.itemId, keyPointId: m.keyPointId, text: m.text ?? m.keyPointId, missRate: m.missRate })),
+      weakFollowUps: weak.map((w) => ({
+        itemId: w.itemId,
+        prompt: ctx.items.get(w.itemId)?.prompt ?? w.itemId,
+        lapses: w.lapses,
+        members: w.members,
+      })),
+    };
+  }
+}
+
+export type ProgressFeatures = ReturnType<typeof createProgressFeatures>;
