@@ -1,0 +1,91 @@
+// `pnpm bench` in apps/bot: the real bot on PostgreSQL against the local Discord.
+// Prints, per scenario, p50/p95/p99/max from each INTERACTION_CREATE to its first callback and to
+// the final reply, the targets with PASS/MISS, and the ratio to a trivial discord.js client that
+// answers the same interactions in the same run. Always exits 0: it is a measurement, not a test.
+//   pnpm bench                 every scenario
+//   pnpm bench answer-burst    one scenario by name
+// Env: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
+// the benchmark creates and drops its own databases there), BENCH_LOG_LEVEL (default silent).
+import { cpus, loadavg } from "node:os";
+import { contentItems } from "../test/harness.ts";
+import { checkServer, describeServer, freshDatabase, serverUrlFrom } from "./bench-database.ts";
+import { TARGETS, type LatencySeries, type Scenario, type ScenarioResult } from "./scenario.ts";
+import { answerBurstScenario } from "./scenarios/answer-burst.ts";
+import { leaderboardScenario } from "./scenarios/leaderboard.ts";
+import { formatSummary, ratio, summarise, verdict } from "./stats.ts";
+
+// TODO(leaderboard): leaderboardScenario becomes non-null once /leaderboard exists (see scenarios/leaderboard.ts).
+const SCENARIOS: Scenario[] = [answerBurstScenario, ...(leaderboardScenario ? [leaderboardScenario] : [])];
+
+const started = performance.now();
+const log = (line = ""): void => void process.stdout.write(`${line}\n`);
+const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+const load = (): string => loadavg().map((value) => value.toFixed(2)).join(" ");
+
+function report(name: string, result: ScenarioResult): void {
+  const first = summarise(result.measured.firstCallbackMs);
+  const final = summarise(result.measured.finalReplyMs);
+  const baseFirst = summarise(result.baseline.firstCallbackMs);
+  const baseFinal = summarise(result.baseline.finalReplyMs);
+  log(`== ${name}: ${result.title}`);
+  for (const note of result.notes) log(`   ${note}`);
+  log("   INTERACTION_CREATE → first callback");
+  log(`     bot       ${formatSummary(first)}`);
+  log(`     baseline  ${formatSummary(baseFirst)}`);
+  log(`     ${verdict(first, TARGETS.firstCallbackP99Ms)}   ratio bot/baseline p50 ${ratio(first.p50, baseFirst.p50)}, p99 ${ratio(first.p99, baseFirst.p99)}`);
+  log("   INTERACTION_CREATE → final reply");
+  log(`     bot       ${formatSummary(final)}`);
+  log(`     baseline  ${formatSummary(baseFinal)}`);
+  log(`     ${verdict(final, TARGETS.finalReplyP99Ms)}   ratio bot/baseline p50 ${ratio(final.p50, baseFinal.p50)}, p99 ${ratio(final.p99, baseFinal.p99)}`);
+  const perInteraction = (series: LatencySeries): number => series.cpuMs / Math.max(1, series.finalReplyMs.length);
+  log(
+    `   CPU of this process per interaction (bot + local Discord; PostgreSQL not included): bot ${perInteraction(result.measured).toFixed(1)} ms, ` +
+      `baseline ${perInteraction(result.baseline).toFixed(1)} ms, ratio ${ratio(perInteraction(result.measured), perInteraction(result.baseline))}`,
+  );
+  log("   checks");
+  for (const check of result.checks) log(`     ${check.ok ? "ok  " : "FAIL"}  ${check.description}${check.detail ? ` (${check.detail})` : ""}`);
+}
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
+  if (unknown.length > 0) {
+    log(`unknown scenario ${unknown.join(", ")}; scenarios: ${SCENARIOS.map((scenario) => scenario.name).join(", ")}`);
+    return;
+  }
+  const serverUrl = serverUrlFrom(process.env);
+  log(`Recall bot benchmark: PostgreSQL at ${describeServer(serverUrl)}, ${cpus().length} CPUs, Node ${process.version}`);
+  log(`load average (1/5/15 min) at start: ${load()}`);
+  const server = await checkServer(serverUrl);
+  if (!server.reachable) {
+    log(`No PostgreSQL reachable (${server.reason}): skipping the benchmark.`);
+    log("Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server where this user may create databases.");
+    return;
+  }
+  if (!leaderboardScenario) log("leaderboard scenario (issue 7): skipped, /leaderboard is not implemented yet (TODO in bench/scenarios/leaderboard.ts)");
+
+  const items = await contentItems();
+  const logLevel = process.env.BENCH_LOG_LEVEL ?? "silent";
+  for (const scenario of SCENARIOS.filter((candidate) => wanted.length === 0 || wanted.includes(candidate.name))) {
+    log();
+    try {
+      const result = await scenario.run({
+        items,
+        logLevel,
+        freshDatabase: (name) => freshDatabase(serverUrl, name),
+        progress: (line) => log(`   [${elapsed()}] ${line}`),
+      });
+      report(scenario.name, result);
+    } catch (error) {
+      log(`== ${scenario.name}: FAILED to run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  }
+  log();
+  log(`targets: first callback p99 <= ${TARGETS.firstCallbackP99Ms} ms, final reply p99 <= ${TARGETS.finalReplyP99Ms} ms (Discord allows 3,000 ms to acknowledge)`);
+  log(`load average (1/5/15 min) at end: ${load()}; total ${elapsed()}`);
+}
+
+await main().catch((error: unknown) => {
+  log(`benchmark aborted: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+});
+process.exit(0);

@@ -1,0 +1,71 @@
+// What a benchmark scenario is: something the bot answers, measured from each INTERACTION_CREATE
+// to its first callback and to its final reply, next to a trivial client answering the same
+// interactions in the same run. run.ts prints every scenario the same way.
+import type { QuizItem } from "@recall/content";
+import type { InteractionHandle, ReplyRecord } from "@recall/discord-fake";
+import { WAIT_TIMEOUT_MS } from "./recall-on-discord.ts";
+
+/** Issue targets, for every interaction path (Discord itself allows 3,000 ms to acknowledge). */
+export const TARGETS = { firstCallbackP99Ms: 100, finalReplyP99Ms: 300 } as const;
+export const DISCORD_ACK_WINDOW_MS = 3_000;
+
+export interface LatencySeries {
+  /** INTERACTION_CREATE → first callback (defer, modal or message), ms. */
+  firstCallbackMs: number[];
+  /** INTERACTION_CREATE → the reply the member reads (callback message or edit of @original), ms. */
+  finalReplyMs: number[];
+  /** CPU time of this process (bot and local Discord together) from the dispatch to the last reply. */
+  cpuMs: number;
+}
+
+export interface Check {
+  description: string;
+  ok: boolean;
+  detail?: string;
+}
+
+export interface ScenarioResult {
+  /** One line: what was measured. */
+  title: string;
+  measured: LatencySeries;
+  baseline: LatencySeries;
+  /** Extra figures worth a line each (e.g. the click that opens the modal). */
+  notes: string[];
+  checks: Check[];
+}
+
+export interface BenchContext {
+  items: readonly QuizItem[];
+  logLevel: string;
+  /** Drops and creates the named database; returns its URL. */
+  freshDatabase(name: string): Promise<string>;
+  /** Progress lines while a scenario runs. */
+  progress(line: string): void;
+}
+
+export interface Scenario {
+  name: string;
+  run(context: BenchContext): Promise<ScenarioResult>;
+}
+
+/** The first visible reply: the edit of a deferred reply, or a message sent as the callback. */
+export function isFinalReply(reply: ReplyRecord): boolean {
+  return reply.kind === "edit-original" || reply.kind === "callback";
+}
+
+/** Dispatches a burst and waits for every first callback and final reply. */
+export async function measureBurst(dispatch: () => InteractionHandle[]): Promise<{ series: LatencySeries; replies: ReplyRecord[] }> {
+  const cpuBefore = process.cpuUsage();
+  const handles = dispatch();
+  const firsts = await Promise.all(handles.map((handle) => handle.firstResponse({ timeoutMs: WAIT_TIMEOUT_MS })));
+  const replies = await Promise.all(handles.map((handle) => handle.waitForReply(isFinalReply, { timeoutMs: WAIT_TIMEOUT_MS })));
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    series: {
+      firstCallbackMs: firsts.map((first) => first.latencyMs),
+      finalReplyMs: replies.map((reply) => reply.latencyMs),
+      cpuMs: (cpu.user + cpu.system) / 1000,
+    },
+    replies,
+  };
+}

@@ -1,0 +1,193 @@
+// Issue 6: 200 members submit their answers to the daily quiz in one burst. Each first clicks
+// Answer and gets the modal (not the measured part), then all 200 modal submits are dispatched
+// back to back; the bot defers, grades, stores the review on PostgreSQL and edits its reply.
+import type { QuizItem } from "@recall/content";
+import { FakePermissions, type FakeDiscord, type InteractionHandle } from "@recall/discord-fake";
+import { decodeCustomId } from "../../src/custom-ids.ts";
+import { ADMIN, CHANNEL_ID, GUILD_ID, TestClock, buttonIds, embedText, livePosts } from "../../test/harness.ts";
+import { memberAnswer } from "../member-answers.ts";
+import { startRecallOnDiscord } from "../recall-on-discord.ts";
+import { DISCORD_ACK_WINDOW_MS, measureBurst, type BenchContext, type Check, type LatencySeries, type Scenario } from "../scenario.ts";
+import { formatSummary, summarise } from "../stats.ts";
+import { startTrivialBot } from "../trivial-bot.ts";
+
+export const BURST_MEMBERS = 200;
+const WARMUP_MEMBERS = 20;
+const DATABASE_NAME = "recall_bot_bench";
+const ANSWER_SEED = 6_000;
+// Monday 2 March 2026 in Shanghai: the group is set up at 08:30 and posts at 09:00 local.
+const SETUP_AT = "2026-03-02T00:30:00Z";
+const POST_AT = "2026-03-02T01:00:00Z";
+
+interface BenchMember {
+  user: { id: string; username: string; globalName: string };
+  permissions: string;
+  locale: string;
+}
+
+function benchMember(index: number): BenchMember {
+  // 19-digit snowflakes, like Discord's (discord.js keys rate-limit queues by their shape).
+  const id = (3_000_000_000_000_000_000n + BigInt(index)).toString();
+  return {
+    user: { id, username: `member${index}`, globalName: `成员${index}` },
+    permissions: FakePermissions.member,
+    locale: index % 3 === 0 ? "en-US" : "zh-CN",
+  };
+}
+
+/** Rows of a raw count; postgres.js returns an array of rows. */
+async function countRows(execute: (query: string) => PromiseLike<unknown>, query: string): Promise<number> {
+  const result: unknown = await execute(query);
+  const rows = Array.isArray(result) ? (result as { n: number }[]) : (result as { rows: { n: number }[] }).rows;
+  return Number(rows[0]?.n ?? Number.NaN);
+}
+
+/** Counts REST calls by what they are, e.g. "200 callback, 200 edit @original, 184 followup". */
+function restCallsByKind(requests: readonly { method: string; path: string }[]): string {
+  const kinds = new Map<string, number>();
+  for (const request of requests) {
+    const path = request.path.replace(/^\/api\/v\d+/, "");
+    const kind = path.includes("/callback")
+      ? "callback"
+      : path.includes("/messages/@original")
+        ? `${request.method} @original`
+        : path.startsWith("/webhooks/")
+          ? `${request.method} followup`
+          : `${request.method} ${path.replace(/\d{17,19}/g, ":id")}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return [...kinds].map(([kind, count]) => `${count} ${kind}`).join(", ");
+}
+
+/** Every member clicks Answer; resolves with the clicks once each has its modal. */
+async function openModals(fake: FakeDiscord, messageId: string, customId: string, members: readonly BenchMember[]): Promise<InteractionHandle[]> {
+  const clicks = members.map((member) => fake.clickButton({ ...member, messageId, customId }));
+  await Promise.all(clicks.map((click) => click.firstResponse()));
+  for (const click of clicks) click.modal(); // throws if the bot answered with anything but a form
+  return clicks;
+}
+
+function submitAll(fake: FakeDiscord, clicks: readonly InteractionHandle[], answers: readonly string[]): InteractionHandle[] {
+  // One synchronous loop: the 200 INTERACTION_CREATEs leave back to back, a real burst.
+  return clicks.map((click, index) => fake.submitModal({ modalOf: click, fields: { answer: answers[index] ?? "" } }));
+}
+
+async function trivialBaseline(items: { answers: string[]; warmupAnswers: string[]; clockMs: number }): Promise<LatencySeries> {
+  const trivial = await startTrivialBot({ clockMs: items.clockMs });
+  try {
+    const dispatch = (answers: readonly string[], offset: number): InteractionHandle[] =>
+      answers.map((answer, index) =>
+        trivial.fake.submitModal({
+          ...benchMember(offset + index),
+          customId: "bench-answer",
+          guildId: GUILD_ID,
+          channelId: CHANNEL_ID,
+          fields: { answer },
+        }),
+      );
+    await measureBurst(() => dispatch(items.warmupAnswers, BURST_MEMBERS));
+    return (await measureBurst(() => dispatch(items.answers, 0))).series;
+  } finally {
+    await trivial.stop();
+  }
+}
+
+function answersFor(item: QuizItem, from: number, count: number): string[] {
+  return Array.from({ length: count }, (_, index) => memberAnswer(item, ANSWER_SEED + from + index));
+}
+
+export const answerBurstScenario: Scenario = {
+  name: "answer-burst",
+  async run(context: BenchContext) {
+    const databaseUrl = await context.freshDatabase(DATABASE_NAME);
+    const clock = new TestClock(Date.parse(SETUP_AT));
+    const recall = await startRecallOnDiscord({ databaseUrl, items: context.items, clock, logLevel: context.logLevel });
+    const checks: Check[] = [];
+    const notes: string[] = [];
+    let measured: LatencySeries;
+    let answers: string[];
+    let warmupAnswers: string[];
+    try {
+      const { fake, bot, study } = recall;
+      await study.setupGroup(
+        { userId: ADMIN.user.id, serverId: GUILD_ID, displayName: "Admin", locale: "zh-CN", canManageServer: true },
+        { serverId: GUILD_ID, channelId: CHANNEL_ID, dailyTime: "09:00", timezone: "Asia/Shanghai", questionsPerDay: 1 },
+      );
+      clock.set(POST_AT);
+      await bot.runDailyCycle();
+      const post = livePosts(fake)[0];
+      if (!post) throw new Error("the bot did not post the daily quiz");
+      const answerButton = buttonIds(post).find((id) => decodeCustomId(id)?.kind === "answer");
+      const decoded = answerButton ? decodeCustomId(answerButton) : null;
+      if (!answerButton || decoded?.kind !== "answer") throw new Error("the daily post has no Answer button");
+      const item = context.items.find((candidate) => candidate.id === decoded.itemId);
+      if (!item) throw new Error(`the daily post asks ${decoded.itemId}, which the bank does not have`);
+
+      answers = answersFor(item, 0, BURST_MEMBERS);
+      warmupAnswers = answersFor(item, BURST_MEMBERS, WARMUP_MEMBERS);
+      const lengths = answers.map((answer) => [...answer].length);
+      notes.push(`question ${item.id}; answers ${Math.min(...lengths)}–${Math.max(...lengths)} characters (seeded, one per member)`);
+
+      context.progress(`warm-up: ${WARMUP_MEMBERS} members answer (not measured)`);
+      const warmupMembers = Array.from({ length: WARMUP_MEMBERS }, (_, index) => benchMember(BURST_MEMBERS + index));
+      const warmupClicks = await openModals(fake, post.id, answerButton, warmupMembers);
+      await measureBurst(() => submitAll(fake, warmupClicks, warmupAnswers));
+      await bot.idle();
+
+      context.progress(`${BURST_MEMBERS} members open the answer form`);
+      const members = Array.from({ length: BURST_MEMBERS }, (_, index) => benchMember(index));
+      const clicks = await openModals(fake, post.id, answerButton, members);
+      const clickLatency = summarise(clicks.map((click) => click.callback?.latencyMs ?? Number.NaN));
+      notes.push(`Answer click → modal (burst of ${BURST_MEMBERS}, not a target): ${formatSummary(clickLatency)}`);
+
+      context.progress(`${BURST_MEMBERS} members submit in one burst`);
+      const requestsBefore = fake.requests.length;
+      const { series, replies } = await measureBurst(() => submitAll(fake, clicks, answers));
+      measured = series;
+      await bot.idle();
+      notes.push(`REST calls the bot made for the burst: ${restCallsByKind(fake.requests.slice(requestsBefore))}`);
+
+      const graded = replies.filter((reply) => /\d+\/100/.test(embedText(reply)) && !/已经|already/i.test(embedText(reply)));
+      checks.push({ description: `every submit got its own graded result (score shown)`, ok: graded.length === BURST_MEMBERS, detail: `${graded.length}/${BURST_MEMBERS}` });
+      checks.push({
+        description: "each final reply is private",
+        ok: replies.every((reply) => reply.ephemeral),
+        detail: `${replies.filter((reply) => reply.ephemeral).length}/${BURST_MEMBERS}`,
+      });
+      const postId = decoded.postId;
+      if (!/^\d+$/.test(postId)) throw new Error(`unexpected post id ${postId}`);
+      const execute = (query: string) => recall.database.db.execute(query);
+      const burstIds = members.map((member) => `'${member.user.id}'`).join(",");
+      const stored = await countRows(
+        execute,
+        `select count(*)::int as n from answers a join members m on m.id = a.member_id
+         where a.quiz_post_id = ${postId} and m.discord_user_id in (${burstIds})`,
+      );
+      checks.push({ description: `exactly ${BURST_MEMBERS} answers of the burst stored`, ok: stored === BURST_MEMBERS, detail: String(stored) });
+      const total = await countRows(execute, `select count(*)::int as n from answers`);
+      checks.push({ description: `no other answers stored (warm-up ${WARMUP_MEMBERS} + burst ${BURST_MEMBERS})`, ok: total === WARMUP_MEMBERS + BURST_MEMBERS, detail: String(total) });
+      const quiz = await study.dailyQuiz(postId);
+      checks.push({
+        description: "the post's answer count matches",
+        ok: quiz?.answerCount === WARMUP_MEMBERS + BURST_MEMBERS,
+        detail: String(quiz?.answerCount),
+      });
+      checks.push({ description: "the local Discord rejected nothing", ok: fake.rejections.length === 0, detail: fake.rejections.map((r) => `${r.method} ${r.path} ${r.code}`).slice(0, 3).join("; ") });
+      checks.push({ description: "no unknown routes", ok: fake.unknownRoutes.length === 0 });
+      const late = measured.firstCallbackMs.filter((ms) => ms > DISCORD_ACK_WINDOW_MS).length;
+      checks.push({ description: `no first callback later than Discord's ${DISCORD_ACK_WINDOW_MS} ms (real time)`, ok: late === 0, detail: `${late} late` });
+    } finally {
+      await recall.stop();
+    }
+
+    context.progress(`baseline: a trivial client answers the same ${BURST_MEMBERS} submits`);
+    const baseline = await trivialBaseline({ answers, warmupAnswers, clockMs: clock.ms });
+    return {
+      title: `${BURST_MEMBERS} members submit answers in one burst (modal submit → defer → grade → PostgreSQL → edit)`,
+      measured,
+      baseline,
+      notes,
+      checks,
+    };
+  },
+};
