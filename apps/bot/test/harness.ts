@@ -112,10 +112,18 @@ export function buttonIds(message: { components: unknown[] }): string[] {
   return ids;
 }
 
-export function embedText(message: { content: string; embeds: { title?: string; description?: string; fields?: { name: string; value: string }[] }[] }): string {
+export function embedText(message: {
+  content: string;
+  embeds: { title?: string; description?: string; fields?: { name: string; value: string }[]; footer?: { text: string } }[];
+}): string {
   return [
     message.content,
-    ...message.embeds.flatMap((embed) => [embed.title ?? "", embed.description ?? "", ...(embed.fields ?? []).flatMap((f) => [f.name, f.value])]),
+    ...message.embeds.flatMap((embed) => [
+      embed.title ?? "",
+      embed.description ?? "",
+      ...(embed.fields ?? []).flatMap((f) => [f.name, f.value]),
+      embed.footer?.text ?? "",
+    ]),
   ].join("\n");
 }
 

@@ -79,18 +79,23 @@ export async function listStudyGroups(db: Database, options: { activeOnly?: bool
   });
 }
 
-/** Creates the member on first sight; given preferences replace the stored ones, others are kept. */
+/**
+ * Creates the member on first sight; given preferences replace the stored ones, others are kept.
+ * `firstSeen` applies only when the member is created (e.g. the timezone of the group they met
+ * Recall in), never over what they chose since.
+ */
 export async function upsertMember(
   db: Database,
   discordUserId: string,
   preferences: MemberPreferences,
   now: Date,
+  firstSeen: MemberPreferences = {},
 ): Promise<Member> {
   return mapErrors(async () => {
     const set = definedOnly(preferences);
     const [row] = await db
       .insert(members)
-      .values({ discordUserId, ...set, createdAt: now, updatedAt: now })
+      .values({ discordUserId, ...definedOnly(firstSeen), ...set, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: members.discordUserId,
         // With nothing to change, still touch the row so `returning` yields it.

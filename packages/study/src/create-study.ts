@@ -83,8 +83,16 @@ export function createStudy(options: StudyOptions): StudyService {
     }
   }
 
-  async function member(ref: MemberRef): Promise<Member> {
-    return db.upsertMember(database, ref.userId, { locale: ref.locale, displayName: ref.displayName }, clock());
+  async function member(ref: MemberRef, firstSeenIn?: QuizPost | null): Promise<Member> {
+    // A member met through a group's post starts on the group's clock until they set their own.
+    const group = firstSeenIn ? await db.getStudyGroup(database, firstSeenIn.groupId) : null;
+    return db.upsertMember(
+      database,
+      ref.userId,
+      { locale: ref.locale, displayName: ref.displayName },
+      clock(),
+      group ? { timezone: group.timezone } : {},
+    );
   }
 
   function preferencesOf(m: Member): MemberPreferences {
@@ -458,7 +466,7 @@ export function createStudy(options: StudyOptions): StudyService {
     },
 
     async existingAnswer(ref: MemberRef, postId: string, itemId: string): Promise<AnswerResultView | null> {
-      const m = await member(ref);
+      const m = await member(ref, await db.getQuizPost(database, Number(postId)));
       const earlier = await db.findAnswerByKey(database, `daily:${Number(postId)}:${m.id}:${itemId}`);
       return earlier ? resultView(earlier, m, { alreadyAnswered: true }) : null;
     },
@@ -471,14 +479,14 @@ export function createStudy(options: StudyOptions): StudyService {
       }
       const item = requireItem(input.itemId);
       const post = await openPost(input.postId, item.id);
-      const m = await member(input.member);
+      const m = await member(input.member, post);
       return gradeAndRecord(m, item, post, answerKey(post, m, item.id, input.deliveryKey), input.text, null);
     },
 
     async revealAnswer(input: RevealInput): Promise<AnswerResultView> {
       const item = requireItem(input.itemId);
       const post = await openPost(input.postId, item.id);
-      const m = await member(input.member);
+      const m = await member(input.member, post);
       // Giving up is an honest "again": the member saw the answer without recalling it.
       return gradeAndRecord(m, item, post, answerKey(post, m, item.id, input.deliveryKey), "", "again");
     },
