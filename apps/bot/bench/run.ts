@@ -3,7 +3,7 @@
 // the final reply, the targets with PASS/MISS, and the ratio to a trivial discord.js client that
 // answers the same interactions in the same run. Always exits 0: it is a measurement, not a test.
 //   pnpm bench                 every scenario
-//   pnpm bench answer-burst    one scenario by name
+//   pnpm bench answer-burst    one scenario by name (answer-burst, leaderboard)
 // Env: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // the benchmark creates and drops its own databases there), BENCH_LOG_LEVEL (default silent).
 import { cpus, loadavg } from "node:os";
@@ -14,8 +14,8 @@ import { answerBurstScenario } from "./scenarios/answer-burst.ts";
 import { leaderboardScenario } from "./scenarios/leaderboard.ts";
 import { formatSummary, ratio, summarise, verdict } from "./stats.ts";
 
-// TODO(leaderboard): leaderboardScenario becomes non-null once /leaderboard exists (see scenarios/leaderboard.ts).
-const SCENARIOS: Scenario[] = [answerBurstScenario, ...(leaderboardScenario ? [leaderboardScenario] : [])];
+// A new scenario: a module in scenarios/ exporting a Scenario, listed here.
+const SCENARIOS: Scenario[] = [answerBurstScenario, leaderboardScenario];
 
 const started = performance.now();
 const log = (line = ""): void => void process.stdout.write(`${line}\n`);
@@ -62,7 +62,6 @@ async function main(): Promise<void> {
     log("Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server where this user may create databases.");
     return;
   }
-  if (!leaderboardScenario) log("leaderboard scenario (issue 7): skipped, /leaderboard is not implemented yet (TODO in bench/scenarios/leaderboard.ts)");
 
   const items = await contentItems();
   const logLevel = process.env.BENCH_LOG_LEVEL ?? "silent";

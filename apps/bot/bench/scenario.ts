@@ -69,3 +69,37 @@ export async function measureBurst(dispatch: () => InteractionHandle[]): Promise
     replies,
   };
 }
+
+/** Counts REST calls by what they are, e.g. "200 callback, 200 PATCH @original, 4 PATCH /channels/:id/messages/:id". */
+export function restCallsByKind(requests: readonly { method: string; path: string }[]): string {
+  const kinds = new Map<string, number>();
+  for (const request of requests) {
+    const path = request.path.replace(/^\/api\/v\d+/, "");
+    const kind = path.includes("/callback")
+      ? "callback"
+      : path.includes("/messages/@original")
+        ? `${request.method} @original`
+        : path.startsWith("/webhooks/")
+          ? `${request.method} followup`
+          : `${request.method} ${path.replace(/\d{17,19}/g, ":id")}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return [...kinds].map(([kind, count]) => `${count} ${kind}`).join(", ");
+}
+
+/** Dispatches interactions one at a time, each after the previous one's final reply. */
+export async function measureOneByOne(dispatchers: readonly (() => InteractionHandle)[]): Promise<{ series: LatencySeries; replies: ReplyRecord[] }> {
+  const cpuBefore = process.cpuUsage();
+  const firstCallbackMs: number[] = [];
+  const finalReplyMs: number[] = [];
+  const replies: ReplyRecord[] = [];
+  for (const dispatch of dispatchers) {
+    const handle = dispatch();
+    firstCallbackMs.push((await handle.firstResponse({ timeoutMs: WAIT_TIMEOUT_MS })).latencyMs);
+    const reply = await handle.waitForReply(isFinalReply, { timeoutMs: WAIT_TIMEOUT_MS });
+    finalReplyMs.push(reply.latencyMs);
+    replies.push(reply);
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  return { series: { firstCallbackMs, finalReplyMs, cpuMs: (cpu.user + cpu.system) / 1000 }, replies };
+}

@@ -2,12 +2,13 @@
 // Answer and gets the modal (not the measured part), then all 200 modal submits are dispatched
 // back to back; the bot defers, grades, stores the review on PostgreSQL and edits its reply.
 import type { QuizItem } from "@recall/content";
-import { FakePermissions, type FakeDiscord, type InteractionHandle } from "@recall/discord-fake";
+import type { FakeDiscord, InteractionHandle } from "@recall/discord-fake";
 import { decodeCustomId } from "../../src/custom-ids.ts";
 import { ADMIN, CHANNEL_ID, GUILD_ID, TestClock, buttonIds, embedText, livePosts } from "../../test/harness.ts";
+import { benchMember, countRows, type BenchMember } from "../bench-members.ts";
 import { memberAnswer } from "../member-answers.ts";
 import { startRecallOnDiscord } from "../recall-on-discord.ts";
-import { DISCORD_ACK_WINDOW_MS, measureBurst, type BenchContext, type Check, type LatencySeries, type Scenario } from "../scenario.ts";
+import { DISCORD_ACK_WINDOW_MS, measureBurst, restCallsByKind, type BenchContext, type Check, type LatencySeries, type Scenario } from "../scenario.ts";
 import { formatSummary, summarise } from "../stats.ts";
 import { startTrivialBot } from "../trivial-bot.ts";
 
@@ -18,46 +19,6 @@ const ANSWER_SEED = 6_000;
 // Monday 2 March 2026 in Shanghai: the group is set up at 08:30 and posts at 09:00 local.
 const SETUP_AT = "2026-03-02T00:30:00Z";
 const POST_AT = "2026-03-02T01:00:00Z";
-
-interface BenchMember {
-  user: { id: string; username: string; globalName: string };
-  permissions: string;
-  locale: string;
-}
-
-function benchMember(index: number): BenchMember {
-  // 19-digit snowflakes, like Discord's (discord.js keys rate-limit queues by their shape).
-  const id = (3_000_000_000_000_000_000n + BigInt(index)).toString();
-  return {
-    user: { id, username: `member${index}`, globalName: `成员${index}` },
-    permissions: FakePermissions.member,
-    locale: index % 3 === 0 ? "en-US" : "zh-CN",
-  };
-}
-
-/** Rows of a raw count; postgres.js returns an array of rows. */
-async function countRows(execute: (query: string) => PromiseLike<unknown>, query: string): Promise<number> {
-  const result: unknown = await execute(query);
-  const rows = Array.isArray(result) ? (result as { n: number }[]) : (result as { rows: { n: number }[] }).rows;
-  return Number(rows[0]?.n ?? Number.NaN);
-}
-
-/** Counts REST calls by what they are, e.g. "200 callback, 200 edit @original, 184 followup". */
-function restCallsByKind(requests: readonly { method: string; path: string }[]): string {
-  const kinds = new Map<string, number>();
-  for (const request of requests) {
-    const path = request.path.replace(/^\/api\/v\d+/, "");
-    const kind = path.includes("/callback")
-      ? "callback"
-      : path.includes("/messages/@original")
-        ? `${request.method} @original`
-        : path.startsWith("/webhooks/")
-          ? `${request.method} followup`
-          : `${request.method} ${path.replace(/\d{17,19}/g, ":id")}`;
-    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-  }
-  return [...kinds].map(([kind, count]) => `${count} ${kind}`).join(", ");
-}
 
 /** Every member clicks Answer; resolves with the clicks once each has its modal. */
 async function openModals(fake: FakeDiscord, messageId: string, customId: string, members: readonly BenchMember[]): Promise<InteractionHandle[]> {
