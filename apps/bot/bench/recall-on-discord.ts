@@ -7,6 +7,7 @@ import { createDatabase, type OpenDatabase } from "@recall/db";
 import { startFakeDiscord, type FakeDiscord, type FakeGuildInput } from "@recall/discord-fake";
 import { createStudy, type StudyService } from "@recall/study";
 import { createBot, type Bot } from "../src/bot.ts";
+import { countGlobalLimitWaits } from "./global-limit-waits.ts";
 import { CHANNEL_ID, GUILD_ID, TOKEN, type TestClock } from "../test/harness.ts";
 
 /** Waiters of the fake wait this long in real time: a loaded machine is measured, not failed. */
@@ -18,6 +19,8 @@ export interface RecallOnDiscord {
   study: StudyService;
   database: OpenDatabase;
   clock: TestClock;
+  /** Requests of the bot that waited for discord.js's global limit so far. */
+  globalLimitWaits: () => number;
   stop(): Promise<void>;
 }
 
@@ -52,6 +55,7 @@ export async function startRecallOnDiscord(options: {
       apiBase: fake.apiBase,
       tickMs: 0,
     });
+    const globalLimitWaits = countGlobalLimitWaits(bot.client);
     await bot.start();
     const started = fake;
     return {
@@ -60,6 +64,7 @@ export async function startRecallOnDiscord(options: {
       study,
       database,
       clock,
+      globalLimitWaits,
       async stop() {
         await bot.stop();
         await started.close();

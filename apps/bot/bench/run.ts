@@ -42,6 +42,10 @@ function report(name: string, result: ScenarioResult): void {
     `   CPU of this process per interaction (bot + local Discord; PostgreSQL not included): bot ${perInteraction(result.measured).toFixed(1)} ms, ` +
       `baseline ${perInteraction(result.baseline).toFixed(1)} ms, ratio ${ratio(perInteraction(result.measured), perInteraction(result.baseline))}`,
   );
+  log(
+    `   requests discord.js held for its client-side global limit (50/s; interaction edits count, callbacks do not): ` +
+      `bot ${result.measured.globalLimitWaits}, baseline ${result.baseline.globalLimitWaits}`,
+  );
   log("   checks");
   for (const check of result.checks) log(`     ${check.ok ? "ok  " : "FAIL"}  ${check.description}${check.detail ? ` (${check.detail})` : ""}`);
 }

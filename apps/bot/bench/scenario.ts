@@ -16,6 +16,8 @@ export interface LatencySeries {
   finalReplyMs: number[];
   /** CPU time of this process (bot and local Discord together) from the dispatch to the last reply. */
   cpuMs: number;
+  /** Requests discord.js held for its client-side global limit meanwhile. */
+  globalLimitWaits: number;
 }
 
 export interface Check {
@@ -54,8 +56,12 @@ export function isFinalReply(reply: ReplyRecord): boolean {
 }
 
 /** Dispatches a burst and waits for every first callback and final reply. */
-export async function measureBurst(dispatch: () => InteractionHandle[]): Promise<{ series: LatencySeries; replies: ReplyRecord[] }> {
+export async function measureBurst(
+  dispatch: () => InteractionHandle[],
+  globalLimitWaits: () => number,
+): Promise<{ series: LatencySeries; replies: ReplyRecord[] }> {
   const cpuBefore = process.cpuUsage();
+  const waitsBefore = globalLimitWaits();
   const handles = dispatch();
   const firsts = await Promise.all(handles.map((handle) => handle.firstResponse({ timeoutMs: WAIT_TIMEOUT_MS })));
   const replies = await Promise.all(handles.map((handle) => handle.waitForReply(isFinalReply, { timeoutMs: WAIT_TIMEOUT_MS })));
@@ -65,6 +71,7 @@ export async function measureBurst(dispatch: () => InteractionHandle[]): Promise
       firstCallbackMs: firsts.map((first) => first.latencyMs),
       finalReplyMs: replies.map((reply) => reply.latencyMs),
       cpuMs: (cpu.user + cpu.system) / 1000,
+      globalLimitWaits: globalLimitWaits() - waitsBefore,
     },
     replies,
   };
@@ -88,8 +95,12 @@ export function restCallsByKind(requests: readonly { method: string; path: strin
 }
 
 /** Dispatches interactions one at a time, each after the previous one's final reply. */
-export async function measureOneByOne(dispatchers: readonly (() => InteractionHandle)[]): Promise<{ series: LatencySeries; replies: ReplyRecord[] }> {
+export async function measureOneByOne(
+  dispatchers: readonly (() => InteractionHandle)[],
+  globalLimitWaits: () => number,
+): Promise<{ series: LatencySeries; replies: ReplyRecord[] }> {
   const cpuBefore = process.cpuUsage();
+  const waitsBefore = globalLimitWaits();
   const firstCallbackMs: number[] = [];
   const finalReplyMs: number[] = [];
   const replies: ReplyRecord[] = [];
@@ -101,5 +112,8 @@ export async function measureOneByOne(dispatchers: readonly (() => InteractionHa
     replies.push(reply);
   }
   const cpu = process.cpuUsage(cpuBefore);
-  return { series: { firstCallbackMs, finalReplyMs, cpuMs: (cpu.user + cpu.system) / 1000 }, replies };
+  return {
+    series: { firstCallbackMs, finalReplyMs, cpuMs: (cpu.user + cpu.system) / 1000, globalLimitWaits: globalLimitWaits() - waitsBefore },
+    replies,
+  };
 }

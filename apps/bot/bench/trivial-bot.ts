@@ -4,10 +4,12 @@
 import { Client, Events, GatewayIntentBits, MessageFlags } from "discord.js";
 import { startFakeDiscord, type FakeDiscord } from "@recall/discord-fake";
 import { TOKEN } from "../test/harness.ts";
+import { countGlobalLimitWaits } from "./global-limit-waits.ts";
 import { WAIT_TIMEOUT_MS, benchGuild } from "./recall-on-discord.ts";
 
 export interface TrivialBot {
   fake: FakeDiscord;
+  globalLimitWaits: () => number;
   stop(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export async function startTrivialBot(options: { clockMs: number }): Promise<Tri
   });
   // The same REST settings as the bot's client (discord.js defaults but the API base).
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiBase } });
+  const globalLimitWaits = countGlobalLimitWaits(client);
   client.on(Events.InteractionCreate, (interaction) => {
     if (!interaction.isRepliable()) return;
     void (async () => {
@@ -42,6 +45,7 @@ export async function startTrivialBot(options: { clockMs: number }): Promise<Tri
   }
   return {
     fake,
+    globalLimitWaits,
     async stop() {
       await client.destroy();
       await fake.close();

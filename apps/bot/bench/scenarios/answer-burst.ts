@@ -46,8 +46,8 @@ async function trivialBaseline(items: { answers: string[]; warmupAnswers: string
           fields: { answer },
         }),
       );
-    await measureBurst(() => dispatch(items.warmupAnswers, BURST_MEMBERS));
-    return (await measureBurst(() => dispatch(items.answers, 0))).series;
+    await measureBurst(() => dispatch(items.warmupAnswers, BURST_MEMBERS), trivial.globalLimitWaits);
+    return (await measureBurst(() => dispatch(items.answers, 0), trivial.globalLimitWaits)).series;
   } finally {
     await trivial.stop();
   }
@@ -92,7 +92,7 @@ export const answerBurstScenario: Scenario = {
       context.progress(`warm-up: ${WARMUP_MEMBERS} members answer (not measured)`);
       const warmupMembers = Array.from({ length: WARMUP_MEMBERS }, (_, index) => benchMember(BURST_MEMBERS + index));
       const warmupClicks = await openModals(fake, post.id, answerButton, warmupMembers);
-      await measureBurst(() => submitAll(fake, warmupClicks, warmupAnswers));
+      await measureBurst(() => submitAll(fake, warmupClicks, warmupAnswers), recall.globalLimitWaits);
       await bot.idle();
 
       context.progress(`${BURST_MEMBERS} members open the answer form`);
@@ -103,7 +103,7 @@ export const answerBurstScenario: Scenario = {
 
       context.progress(`${BURST_MEMBERS} members submit in one burst`);
       const requestsBefore = fake.requests.length;
-      const { series, replies } = await measureBurst(() => submitAll(fake, clicks, answers));
+      const { series, replies } = await measureBurst(() => submitAll(fake, clicks, answers), recall.globalLimitWaits);
       measured = series;
       await bot.idle();
       notes.push(`REST calls the bot made for the burst: ${restCallsByKind(fake.requests.slice(requestsBefore))}`);
