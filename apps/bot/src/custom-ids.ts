@@ -18,10 +18,11 @@ export type CustomId =
   | { kind: "answer-modal"; postId: string | null; itemId: string }
   | { kind: "override"; answerId: string; rating: Rating }
   | { kind: "review-answer"; itemId: string }
-  | { kind: "review-show"; itemId: string }
-  | { kind: "self-rate"; itemId: string; rating: Rating }
+  /** `reps`: the card's review count when the prompt was shown, so a doubled click counts once. */
+  | { kind: "review-show"; itemId: string; reps: number }
+  | { kind: "self-rate"; itemId: string; rating: Rating; reps: number }
   | { kind: "review-next" }
-  | { kind: "judge"; itemId: string; verdict: JudgeVerdict }
+  | { kind: "judge"; itemId: string; verdict: JudgeVerdict; reps: number }
   | { kind: "leaderboard-page"; scope: LeaderboardScope; period: LeaderboardPeriod; page: number }
   | { kind: "drill"; itemId: string }
   | { kind: "forget-confirm" }
@@ -46,6 +47,8 @@ const NO_POST = "-";
 const ITEM_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
 const SNOWFLAKE_OR_SERIAL = /^[0-9]{1,20}$/;
 const PAGE = /^(0|[1-9][0-9]{0,3})$/;
+const REPS = /^(0|[1-9][0-9]{0,5})$/;
+export const MAX_REPS_IN_ID = 999_999;
 
 const RATING_CODES = { again: "1", hard: "2", good: "3", easy: "4" } as const satisfies Record<Rating, string>;
 const VERDICT_CODES = { right: "r", wrong: "w" } as const satisfies Record<JudgeVerdict, string>;
@@ -89,6 +92,11 @@ function serial(value: string, what: string): string {
   return value;
 }
 
+function reps(value: number): string {
+  if (!Number.isInteger(value) || value < 0 || value > MAX_REPS_IN_ID) throw new CustomIdError(`Invalid review count for a custom_id: ${value}`);
+  return String(value);
+}
+
 function fieldsOf(id: CustomId): string[] {
   switch (id.kind) {
     case "answer":
@@ -100,13 +108,14 @@ function fieldsOf(id: CustomId): string[] {
     case "override":
       return [serial(id.answerId, "answer id"), RATING_CODES[id.rating]];
     case "review-answer":
-    case "review-show":
     case "drill":
       return [itemId(id.itemId)];
+    case "review-show":
+      return [itemId(id.itemId), reps(id.reps)];
     case "self-rate":
-      return [itemId(id.itemId), RATING_CODES[id.rating]];
+      return [itemId(id.itemId), RATING_CODES[id.rating], reps(id.reps)];
     case "judge":
-      return [itemId(id.itemId), VERDICT_CODES[id.verdict]];
+      return [itemId(id.itemId), VERDICT_CODES[id.verdict], reps(id.reps)];
     case "leaderboard-page":
       if (!Number.isInteger(id.page) || id.page < 0 || id.page > MAX_LEADERBOARD_PAGE) {
         throw new CustomIdError(`Invalid leaderboard page for a custom_id: ${id.page}`);
@@ -134,6 +143,10 @@ function decodeItem(value: string | undefined): string | null {
 
 function decodeSerial(value: string | undefined): string | null {
   return value !== undefined && SNOWFLAKE_OR_SERIAL.test(value) ? value : null;
+}
+
+function decodeReps(value: string | undefined): number | null {
+  return value !== undefined && REPS.test(value) ? Number(value) : null;
 }
 
 function decodeCode<V>(map: ReadonlyMap<string, V>, value: string | undefined): V | null {
@@ -170,20 +183,26 @@ export function decodeCustomId(raw: string): CustomId | null {
       return arity(2) && answerId !== null && rating !== null ? { kind, answerId, rating } : null;
     }
     case "review-answer":
-    case "review-show":
     case "drill": {
       const item = decodeItem(first);
       return arity(1) && item !== null ? { kind, itemId: item } : null;
     }
+    case "review-show": {
+      const item = decodeItem(first);
+      const count = decodeReps(second);
+      return arity(2) && item !== null && count !== null ? { kind, itemId: item, reps: count } : null;
+    }
     case "self-rate": {
       const item = decodeItem(first);
       const rating = decodeCode(RATING_BY_CODE, second);
-      return arity(2) && item !== null && rating !== null ? { kind, itemId: item, rating } : null;
+      const count = decodeReps(third);
+      return arity(3) && item !== null && rating !== null && count !== null ? { kind, itemId: item, rating, reps: count } : null;
     }
     case "judge": {
       const item = decodeItem(first);
       const verdict = decodeCode(VERDICT_BY_CODE, second);
-      return arity(2) && item !== null && verdict !== null ? { kind, itemId: item, verdict } : null;
+      const count = decodeReps(third);
+      return arity(3) && item !== null && verdict !== null && count !== null ? { kind, itemId: item, verdict, reps: count } : null;
     }
     case "leaderboard-page": {
       const scope = decodeCode(SCOPE_BY_CODE, first);

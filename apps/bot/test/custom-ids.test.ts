@@ -19,12 +19,12 @@ const EXAMPLES: CustomId[] = [
   { kind: "override", answerId: "99", rating: "again" },
   { kind: "override", answerId: "99", rating: "easy" },
   { kind: "review-answer", itemId: "Q092" },
-  { kind: "review-show", itemId: "Q092.f1" },
-  { kind: "self-rate", itemId: "Q092.f1", rating: "hard" },
-  { kind: "self-rate", itemId: "Q092.f1", rating: "good" },
+  { kind: "review-show", itemId: "Q092.f1", reps: 0 },
+  { kind: "self-rate", itemId: "Q092.f1", rating: "hard", reps: 3 },
+  { kind: "self-rate", itemId: "Q092.f1", rating: "good", reps: 999_999 },
   { kind: "review-next" },
-  { kind: "judge", itemId: "Q090.m1", verdict: "right" },
-  { kind: "judge", itemId: "Q090.m1", verdict: "wrong" },
+  { kind: "judge", itemId: "Q090.m1", verdict: "right", reps: 1 },
+  { kind: "judge", itemId: "Q090.m1", verdict: "wrong", reps: 12 },
   { kind: "leaderboard-page", scope: "group", period: "week", page: 0 },
   { kind: "leaderboard-page", scope: "server", period: "all", page: 9999 },
   { kind: "leaderboard-page", scope: "group", period: "month", page: 12 },
@@ -51,8 +51,8 @@ describe("custom ids", () => {
       { kind: "answer", postId: LONGEST_SERIAL, itemId: LONGEST_ITEM },
       { kind: "answer-modal", postId: LONGEST_SERIAL, itemId: LONGEST_ITEM },
       { kind: "override", answerId: LONGEST_SERIAL, rating: "again" },
-      { kind: "self-rate", itemId: LONGEST_ITEM, rating: "easy" },
-      { kind: "judge", itemId: LONGEST_ITEM, verdict: "wrong" },
+      { kind: "self-rate", itemId: LONGEST_ITEM, rating: "easy", reps: 999_999 },
+      { kind: "judge", itemId: LONGEST_ITEM, verdict: "wrong", reps: 999_999 },
     ];
     for (const id of longest) {
       const encoded = encodeCustomId(id);

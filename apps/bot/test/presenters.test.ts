@@ -429,11 +429,11 @@ describe("renderRevealPost", () => {
 
 describe("review presenters", () => {
   it("offers answer and show-answer buttons for a question", () => {
-    const prompt = renderReviewPrompt({ item: item({ itemId: "Q090.f2", kind: "followup" }), dueCount: 4 }, "en");
+    const prompt = renderReviewPrompt({ item: item({ itemId: "Q090.f2", kind: "followup" }), dueCount: 4, reps: 2 }, "en");
     expectSafe(prompt);
     expect(customIds(prompt)).toEqual([
       { kind: "review-answer", itemId: "Q090.f2" },
-      { kind: "review-show", itemId: "Q090.f2" },
+      { kind: "review-show", itemId: "Q090.f2", reps: 2 },
     ]);
     expect(prompt.embeds[0]?.footer?.text).toBe("4 item(s) left to review");
     // Replacing a step that had text (a judgement) must clear it.
@@ -441,16 +441,16 @@ describe("review presenters", () => {
   });
 
   it("asks whether a misconception statement is right", () => {
-    const prompt = renderReviewPrompt({ item: item({ itemId: "Q090.m1", kind: "misconception", prompt: "DPO 完全不需要参考模型" }), dueCount: 1 }, "zh-CN");
+    const prompt = renderReviewPrompt({ item: item({ itemId: "Q090.m1", kind: "misconception", prompt: "DPO 完全不需要参考模型" }), dueCount: 1, reps: 0 }, "zh-CN");
     expect(prompt.content).toBe("这个说法对吗？");
     expect(customIds(prompt)).toEqual([
-      { kind: "judge", itemId: "Q090.m1", verdict: "right" },
-      { kind: "judge", itemId: "Q090.m1", verdict: "wrong" },
+      { kind: "judge", itemId: "Q090.m1", verdict: "right", reps: 0 },
+      { kind: "judge", itemId: "Q090.m1", verdict: "wrong", reps: 0 },
     ]);
   });
 
   it("shows a long answer with self-rating buttons in one message within limits", () => {
-    const shown = renderShownAnswer(item(), chineseText(9000), "zh-CN");
+    const shown = renderShownAnswer(item(), chineseText(9000), 1, "zh-CN");
     expectSafe(shown);
     expect(customIds(shown).map((id) => (id?.kind === "self-rate" ? id.rating : null))).toEqual(["again", "hard", "good", "easy"]);
   });

@@ -258,7 +258,7 @@ export function createStudy(options: StudyOptions): StudyService {
     const before = (await db.getCard(database, m.id, item.id)) ?? newCard(now);
     const reviewed = review(before, rating, now, prefs, item.id);
     if (post) await db.addGroupMember(database, post.groupId, m.id);
-    const stored = await db.recordAnswer(database, {
+    const stored = await withoutConflicts(() => db.recordAnswer(database, {
       idempotencyKey: key,
       memberId: m.id,
       itemId: item.id,
@@ -278,7 +278,7 @@ export function createStudy(options: StudyOptions): StudyService {
       card: reviewed.card,
       localDate: localDay(now, prefs.timezone, prefs.dayStartHour),
       source: post ? "daily" : "review",
-    });
+    }));
     if (!stored.duplicate && item.kind === "main" && (rating === "again" || rating === "hard")) {
       await introduceFollowUps(m, item, now);
     }
@@ -528,7 +528,7 @@ export function createStudy(options: StudyOptions): StudyService {
       const m = await member(ref);
       const due = (await db.dueItems(database, m.id, clock(), 100)).filter((d) => items.has(d.itemId));
       const first = due[0];
-      return first ? { item: itemView(requireItem(first.itemId)), dueCount: due.length } : null;
+      return first ? { item: itemView(requireItem(first.itemId)), dueCount: due.length, reps: first.card.reps } : null;
     },
 
     async selfRate(input: SelfRateInput): Promise<SelfRateResult> {
@@ -536,15 +536,21 @@ export function createStudy(options: StudyOptions): StudyService {
       const m = await member(input.member);
       const now = clock();
       const before: CardState = (await db.getCard(database, m.id, item.id)) ?? newCard(now);
+      if (input.shownReps !== undefined && before.reps !== input.shownReps) {
+        // This prompt was rated already (a doubled click): show what was recorded, review nothing.
+        const last = await db.lastReview(database, m.id, item.id);
+        return { item: itemView(item), rating: last?.rating ?? input.rating, nextDue: before.due, modelAnswer: item.answer };
+      }
       const reviewed = review(before, input.rating, now, preferencesOf(m), item.id);
-      const stored = await db.recordReview(database, {
-        idempotencyKey: `delivery:${input.deliveryKey}`,
+      const stored = await withoutConflicts(() => db.recordReview(database, {
+        idempotencyKey:
+          input.shownReps === undefined ? `delivery:${input.deliveryKey}` : `self-rate:${m.id}:${item.id}:${input.shownReps}`,
         memberId: m.id,
         itemId: item.id,
         reviewLog: reviewed.log,
         card: reviewed.card,
         source: "review",
-      });
+      }));
       return { item: itemView(item), rating: stored.log.rating, nextDue: stored.card.due, modelAnswer: item.answer };
     },
 
@@ -560,6 +566,7 @@ export function createStudy(options: StudyOptions): StudyService {
         member: input.member,
         itemId: item.id,
         rating: correct ? "good" : "again",
+        ...(input.shownReps === undefined ? {} : { shownReps: input.shownReps }),
       });
       return { ...rated, correct };
     },
@@ -589,6 +596,21 @@ export function createStudy(options: StudyOptions): StudyService {
     },
   };
   return service;
+}
+
+/**
+ * Two different submissions for one card at the same moment: the database keeps the first and
+ * refuses the second rather than overwrite it. The member is told to look again, not apologised to.
+ */
+async function withoutConflicts<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof db.StaleCardError) {
+      throw new StudyError("review-conflict", "the card changed while this answer was graded", {}, { cause: error });
+    }
+    throw error;
+  }
 }
 
 function validHour(hour: number): boolean {

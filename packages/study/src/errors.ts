@@ -18,6 +18,7 @@ export const STUDY_ERROR_CODES = [
   "invalid-day-start",
   "invalid-retention",
   "nothing-due",
+  "review-conflict",
 ] as const;
 export type StudyErrorCode = (typeof STUDY_ERROR_CODES)[number];
 

@@ -53,6 +53,11 @@ export interface SelfRateInput {
   member: MemberRef;
   itemId: string;
   rating: Rating;
+  /**
+   * The card's review count when the prompt was shown. With it, every click on that prompt is
+   * one review: a doubled or late click finds the card moved on and returns what was recorded.
+   */
+  shownReps?: number;
 }
 
 export interface OverrideInput {
@@ -82,4 +87,6 @@ export interface JudgeInput {
   itemId: string;
   /** What the member said of the statement. */
   saysRight: boolean;
+  /** As in SelfRateInput. */
+  shownReps?: number;
 }

@@ -100,6 +100,8 @@ export interface RevealView {
 export interface ReviewPromptView {
   item: ItemView;
   dueCount: number;
+  /** The card's review count now: the prompt's buttons carry it so a doubled click counts once. */
+  reps: number;
 }
 
 export interface MemberSettingsView {

@@ -325,6 +325,32 @@ describe.each(targets())("answers and reviews on $name", (target) => {
       expect(await cardOf(sam, "Q092.f1")).toMatchObject({ reps: 1, due: first.nextDue });
     });
 
+    it("counts a doubled click on one prompt once, whether the clicks come one after the other or together", async () => {
+      clock.set(POST_TIME);
+      const tess = newMember();
+      await study.selfRate({ deliveryKey: unique("delivery"), member: tess, itemId: "Q090.f3", rating: "again" });
+      clock.advance(DAY);
+      const prompt = await study.nextReview(tess);
+      expect(prompt).toMatchObject({ item: { itemId: "Q090.f3" }, reps: 1 });
+      const click = (service: StudyService, rating: "good" | "easy") =>
+        service.selfRate({ deliveryKey: unique("click"), member: tess, itemId: "Q090.f3", rating, shownReps: prompt!.reps });
+
+      const first = await click(study, "good");
+      const late = await click(study, "easy");
+      expect(late).toMatchObject({ rating: "good", nextDue: first.nextDue });
+      expect(await cardOf(tess, "Q090.f3")).toMatchObject({ reps: 2 });
+
+      clock.advance(30 * DAY);
+      const again = await study.nextReview(tess);
+      expect(again?.reps).toBe(2);
+      const together = await Promise.all([
+        study.selfRate({ deliveryKey: unique("click"), member: tess, itemId: "Q090.f3", rating: "hard", shownReps: 2 }),
+        otherProcess.selfRate({ deliveryKey: unique("click"), member: tess, itemId: "Q090.f3", rating: "hard", shownReps: 2 }),
+      ]);
+      expect(together[1].nextDue).toBe(together[0].nextDue);
+      expect(await cardOf(tess, "Q090.f3")).toMatchObject({ reps: 3 });
+    });
+
     it("judges a misconception statement: calling it wrong is recall, agreeing is a lapse", async () => {
       clock.set(POST_TIME);
       const paul = newMember();

@@ -26,7 +26,7 @@ export async function handleReviewAnswer(interaction: ButtonInteraction, id: Of<
 export async function handleReviewShow(interaction: ButtonInteraction, id: Of<"review-show">, ctx: BotContext): Promise<void> {
   const item = ctx.study.items.get(id.itemId);
   if (!item) throw new UserError("error.unknown-item");
-  await interaction.update(renderShownAnswer({ itemId: item.id, prompt: item.prompt }, item.answer, localeFor(interaction.locale)));
+  await interaction.update(renderShownAnswer({ itemId: item.id, prompt: item.prompt }, item.answer, id.reps, localeFor(interaction.locale)));
 }
 
 export async function handleSelfRate(interaction: ButtonInteraction, id: Of<"self-rate">, ctx: BotContext): Promise<void> {
@@ -36,6 +36,7 @@ export async function handleSelfRate(interaction: ButtonInteraction, id: Of<"sel
     member: memberRef(interaction),
     itemId: id.itemId,
     rating: id.rating,
+    shownReps: id.reps,
   });
   await interaction.editReply(renderReviewRated(rated, localeFor(interaction.locale)));
 }
@@ -47,6 +48,7 @@ export async function handleJudge(interaction: ButtonInteraction, id: Of<"judge"
     member: memberRef(interaction),
     itemId: id.itemId,
     saysRight: id.verdict === "right",
+    shownReps: id.reps,
   });
   await interaction.editReply(renderJudgeResult(judged, id.verdict, localeFor(interaction.locale)));
 }

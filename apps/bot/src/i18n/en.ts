@@ -74,6 +74,7 @@ export const en = {
   "error.invalid-day-start": "Day start must be a whole hour from 0 to 23.",
   "error.invalid-retention": "Desired retention must be between 0.70 and 0.97.",
   "error.nothing-due": "Nothing is due for review right now. Well done!",
+  "error.review-conflict": "This item was just answered in another window; please look again.",
   "error.not-yours": "This button is not for you.",
 
   "quiz.setup.done": "Set up: {questions} question(s) every day at {time} ({timezone}) in {channel}, chapters: {chapters}.",

@@ -76,6 +76,7 @@ export const zhCN = {
   "error.invalid-day-start": "每日起始时刻必须是 0–23 之间的整数。",
   "error.invalid-retention": "目标记忆率必须在 0.70–0.97 之间。",
   "error.nothing-due": "目前没有到期的复习，做得好！",
+  "error.review-conflict": "这道题刚刚已经记录过一次作答，请刷新后再试。",
   "error.not-yours": "这个按钮不是给你的。",
 
   // /quiz replies.

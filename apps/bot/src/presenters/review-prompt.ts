@@ -27,8 +27,8 @@ export function renderReviewPrompt(view: ReviewPromptView, locale: UiLocale): Me
       content: t(locale, "review.judge.question"),
       embeds: fitEmbeds([embed]),
       components: rows([
-        button({ kind: "judge", itemId: item.itemId, verdict: "right" }, t(locale, "review.judge.right"), "success"),
-        button({ kind: "judge", itemId: item.itemId, verdict: "wrong" }, t(locale, "review.judge.wrong"), "danger"),
+        button({ kind: "judge", itemId: item.itemId, verdict: "right", reps: view.reps }, t(locale, "review.judge.right"), "success"),
+        button({ kind: "judge", itemId: item.itemId, verdict: "wrong", reps: view.reps }, t(locale, "review.judge.wrong"), "danger"),
       ]),
       allowedMentions: noMentions(),
     };
@@ -39,7 +39,7 @@ export function renderReviewPrompt(view: ReviewPromptView, locale: UiLocale): Me
     embeds: fitEmbeds([embed]),
     components: rows([
       button({ kind: "review-answer", itemId: item.itemId }, t(locale, "review.button.answer"), "primary"),
-      button({ kind: "review-show", itemId: item.itemId }, t(locale, "review.button.show"), "secondary"),
+      button({ kind: "review-show", itemId: item.itemId, reps: view.reps }, t(locale, "review.button.show"), "secondary"),
     ]),
     allowedMentions: noMentions(),
   };
@@ -62,7 +62,13 @@ function modelAnswerEmbeds(locale: UiLocale, modelAnswer: string, titleKey: "res
 }
 
 /** After "show answer": the model answer (one message, cut if it must be) and Again/Hard/Good/Easy. */
-export function renderShownAnswer(item: Pick<ItemView, "itemId" | "prompt">, modelAnswer: string, locale: UiLocale): MessagePayload {
+/** `reps`: the card's review count when the prompt was shown (carried by the rating buttons). */
+export function renderShownAnswer(
+  item: Pick<ItemView, "itemId" | "prompt">,
+  modelAnswer: string,
+  reps: number,
+  locale: UiLocale,
+): MessagePayload {
   const prompt: APIEmbed = {
     title: t(locale, "review.title", { itemId: item.itemId }),
     description: truncate(contentText(item.prompt), DISCORD_LIMITS.embedDescription),
@@ -71,7 +77,7 @@ export function renderShownAnswer(item: Pick<ItemView, "itemId" | "prompt">, mod
   return {
     content: t(locale, "review.self-rate"),
     embeds: fitEmbeds([prompt, ...modelAnswerEmbeds(locale, modelAnswer, "result.model-answer")]),
-    components: rows(ratingButtons(locale, (rating) => ({ kind: "self-rate", itemId: item.itemId, rating }), null)),
+    components: rows(ratingButtons(locale, (rating) => ({ kind: "self-rate", itemId: item.itemId, rating, reps }), null)),
     allowedMentions: noMentions(),
   };
 }
