@@ -10,7 +10,7 @@ const PNPM_VERSION = JSON.parse(readFileSync(new URL("../package.json", import.m
 
 const tasks = {
   start: [["--filter", "@recall/bot", "start"]],
-  test: [["exec", "turbo", "run", "test"]],
+  test: [["exec", "turbo", "run", "test", "--continue"]],
 };
 
 const task = process.argv[2];

@@ -203,6 +203,32 @@ describe("the daily quiz loop through a local Discord", () => {
     expect((await getCard(h.database.db, member!.id, "Q090"))?.reps).toBe(2);
   });
 
+  it("answers a failing handler with an apology and a reference, and keeps serving", async () => {
+    const original = h.study.hint;
+    h.study.hint = () => {
+      throw new Error("simulated failure");
+    };
+    try {
+      const post = livePosts(h.fake).find((m) => buttonIds(m).some((id) => decodeCustomId(id)?.kind === "hint"))!;
+      const click = h.fake.clickButton({ ...BOB, messageId: post.id, customId: button(post, "hint") });
+      const reply = await click.waitForReply();
+      expect(reply.ephemeral).toBe(true);
+      expect(reply.content).toContain(click.id); // the reference is the interaction id, also logged
+    } finally {
+      h.study.hint = original;
+    }
+    const post = livePosts(h.fake).find((m) => buttonIds(m).some((id) => decodeCustomId(id)?.kind === "hint"))!;
+    const again = h.fake.clickButton({ ...BOB, messageId: post.id, customId: button(post, "hint") });
+    expect((await again.waitForReply()).embeds.length).toBeGreaterThan(0);
+  });
+
+  it("tells a member whose button is from an unknown version to run the command again", async () => {
+    const post = livePosts(h.fake)[0]!;
+    const stale = h.fake.submitModal({ ...BOB, customId: "v0:old:format", guildId: GUILD_ID, channelId: CHANNEL_ID, fields: { answer: "x" } });
+    expect((await stale.waitForReply()).content).toMatch(/expired|过期/);
+    expect(post).toBeDefined();
+  });
+
   it("sends nothing Discord would reject", () => {
     expect(h.fake.rejections).toEqual([]);
     expect(h.fake.unknownRoutes).toEqual([]);

@@ -92,17 +92,4 @@ describe("odd input is clamped, never thrown", () => {
     const chart = sampleChart({ title: "学习\u0000统计\u0007\ud800 · \u202eAlice\n" });
     expectPng(renderStatsChart(chart));
   });
-
-  it("stays fast: a chart renders in well under 200 ms once warm", () => {
-    renderStatsChart(sampleChart());
-    const timings: number[] = [];
-    for (let run = 0; run < 5; run++) {
-      const started = performance.now();
-      renderStatsChart(sampleChart());
-      timings.push(performance.now() - started);
-    }
-    timings.sort((a, b) => a - b);
-    // The median, with room for a busy 2-core CI machine.
-    expect(timings[2]).toBeLessThan(400);
-  });
 });

@@ -160,7 +160,7 @@ describe("broken pages keep their valid questions", () => {
 });
 
 describe("a 5 MB page", () => {
-  it("parses in linear time without throwing", () => {
+  it("parses without throwing and keeps every question", () => {
     const questions: string[] = [];
     let size = 0;
     for (let n = 1; size < 5_000_000; n++) {
@@ -170,9 +170,8 @@ describe("a 5 MB page", () => {
     }
     const page = markdownPage(questions.join(""), `Q00001–Q${String(questions.length).padStart(5, "0")}`);
     expect(new TextEncoder().encode(page).length).toBeGreaterThan(5_000_000);
-    const started = performance.now();
+    // Speed is the benchmark's job (pnpm bench); here: it finishes, whole and without errors.
     const result = parsePage(page, "big.md");
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(errors(result)).toEqual([]);
     expect(result.pages[0]?.questions).toHaveLength(questions.length);
   });

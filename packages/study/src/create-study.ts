@@ -83,15 +83,27 @@ export function createStudy(options: StudyOptions): StudyService {
     }
   }
 
+  // Only a new member's default timezone comes from here, so a group's later change of timezone
+  // seen late by this process does no harm; it saves a read on every answer.
+  const groupTimezones = new Map<number, string>();
+  async function groupTimezone(groupId: number): Promise<string | null> {
+    let timezone = groupTimezones.get(groupId) ?? null;
+    if (timezone === null) {
+      timezone = (await db.getStudyGroup(database, groupId))?.timezone ?? null;
+      if (timezone !== null) groupTimezones.set(groupId, timezone);
+    }
+    return timezone;
+  }
+
   async function member(ref: MemberRef, firstSeenIn?: QuizPost | null): Promise<Member> {
     // A member met through a group's post starts on the group's clock until they set their own.
-    const group = firstSeenIn ? await db.getStudyGroup(database, firstSeenIn.groupId) : null;
+    const timezone = firstSeenIn ? await groupTimezone(firstSeenIn.groupId) : null;
     return db.upsertMember(
       database,
       ref.userId,
       { locale: ref.locale, displayName: ref.displayName },
       clock(),
-      group ? { timezone: group.timezone } : {},
+      timezone ? { timezone } : {},
     );
   }
 
@@ -181,14 +193,15 @@ export function createStudy(options: StudyOptions): StudyService {
   async function resultView(
     answer: db.AnswerRecord,
     m: Member,
-    options: { alreadyAnswered: boolean },
+    options: { alreadyAnswered: boolean; justRecorded?: { card: CardState; reviewedAt: string } },
   ): Promise<AnswerResultView> {
     const item = requireItem(answer.itemId);
-    const card = (await db.getCard(database, m.id, item.id)) ?? newCard(clock());
+    // Just written: the card and review time are known, so the hot path reads nothing back.
+    const card = options.justRecorded?.card ?? (await db.getCard(database, m.id, item.id)) ?? newCard(clock());
     const keyPointTexts = new Map(item.keyPoints.map((kp) => [kp.id, kp.text]));
     const misconceptions = new Map(item.misconceptions.map((mc) => [mc.id, mc]));
     const open = answer.source !== "review" || answer.text !== "";
-    const reviewedMs = await latestReviewTime(answer);
+    const reviewedMs = options.justRecorded ? Date.parse(options.justRecorded.reviewedAt) : await latestReviewTime(answer);
     const overrideUntil = reviewedMs === null ? null : reviewedMs + overrideWindowMs;
     return {
       answerId: String(answer.id),
@@ -257,7 +270,6 @@ export function createStudy(options: StudyOptions): StudyService {
     const rating = forcedRating ?? graded.suggestedRating;
     const before = (await db.getCard(database, m.id, item.id)) ?? newCard(now);
     const reviewed = review(before, rating, now, prefs, item.id);
-    if (post) await db.addGroupMember(database, post.groupId, m.id);
     const stored = await withoutConflicts(() => db.recordAnswer(database, {
       idempotencyKey: key,
       memberId: m.id,
@@ -282,7 +294,13 @@ export function createStudy(options: StudyOptions): StudyService {
     if (!stored.duplicate && item.kind === "main" && (rating === "again" || rating === "hard")) {
       await introduceFollowUps(m, item, now);
     }
-    return resultView(stored.answer, m, { alreadyAnswered: stored.duplicate });
+    return resultView(
+      stored.answer,
+      m,
+      stored.duplicate
+        ? { alreadyAnswered: true }
+        : { alreadyAnswered: false, justRecorded: { card: stored.card, reviewedAt: reviewed.log.reviewedAt } },
+    );
   }
 
   /** A member who just missed a main question meets its follow-ups in `/review` right away. */
