@@ -223,6 +223,15 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     bySentence(occurrences, (o) => point.polarity === "deny" || point.eitherPolarity[index] === true || !o.negated),
   );
   const denied = perConcept.map((occurrences) => bySentence(occurrences, isDenied));
+  // Echoing the question's own words ("SFT 和 DPO") proves little; saying what goes with them
+  // ("SFT 要示范，DPO 要偏好对") does, even when the concept's label is in the question.
+  const echoesPrompt = (found: readonly Occurrence[]): boolean =>
+    found.every((o) => {
+      const index = perConcept.findIndex((list) => list.includes(o));
+      const concept = point.concepts[index];
+      const inSentence = (perConcept[index] ?? []).filter((other) => other.sentence === o.sentence);
+      return inSentence.every((other) => concept?.promptAliases.has(analysis.text.slice(other.start, other.end)) ?? false);
+    });
 
   // Hit: one sentence holds every concept (and, for a denial, negates one of them).
   const sentences = new Set<number>();
@@ -233,7 +242,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   for (const sentence of [...sentences].sort((a, b) => a - b)) {
     const found = present.map((map) => map.get(sentence)).filter((o): o is Occurrence => o !== undefined);
     const negatesOne = point.polarity !== "deny" || denied.some((map) => map.has(sentence));
-    if (found.length === needed && negatesOne) {
+    if (found.length === needed && negatesOne && !echoesPrompt(found)) {
       const chosen = point.polarity === "deny"
         ? found.map((o, i) => denied[i]?.get(sentence) ?? o)
         : found;
@@ -277,9 +286,11 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   // Partial: at least half of the concepts together (not merely echoed from the prompt),
   // or all of them, scattered over several sentences.
   if (needed >= 2) {
-    const scattered = present.every((map) => map.size > 0);
+    const scattered =
+      present.every((map) => map.size > 0) &&
+      !echoesPrompt(present.flatMap((map) => [...map.values()]));
     const enough = bestPartial.length >= Math.ceil(needed / 2);
-    const echoOnly = bestPartial.every((o) => point.concepts[perConcept.findIndex((list) => list.includes(o))]?.inPrompt);
+    const echoOnly = echoesPrompt(bestPartial);
     if (scattered || (enough && !echoOnly)) {
       const evidence = scattered
         ? present.map((map) => [...map.values()][0]).filter((o): o is Occurrence => o !== undefined)

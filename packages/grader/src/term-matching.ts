@@ -22,6 +22,8 @@ export interface CompiledConcept {
   aliases: CompiledAlias[];
   /** Some alias occurs in the item's prompt: echoing the question proves little. */
   inPrompt: boolean;
+  /** The aliases that occur in the prompt (normalised): an answer using only these echoes it. */
+  promptAliases: ReadonlySet<string>;
 }
 
 export interface Occurrence {
@@ -73,8 +75,8 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
   // Longest first, so that "agent rl" is preferred over "rl" as evidence.
   aliases.sort((a, b) => b.text.length - a.text.length);
   const label = concept.aliases[0] ?? "";
-  const inPrompt = aliases.some((alias) => findExact(normalizedPrompt, alias).length > 0);
-  return { label, aliases, inPrompt };
+  const promptAliases = new Set(aliases.filter((alias) => findExact(normalizedPrompt, alias).length > 0).map((alias) => alias.text));
+  return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases };
 }
 
 const HAN_CHAR = /\p{Script=Han}/u;
