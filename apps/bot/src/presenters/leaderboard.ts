@@ -1,6 +1,6 @@
 // `/leaderboard`: one page of the ranking with buttons to the neighbouring pages. Names come from
 // interaction data (members choose them), so they are escaped and cannot ping.
-import type { LeaderboardPeriod, LeaderboardScope } from "../custom-ids.ts";
+import type { LeaderboardPageView } from "@recall/study";
 import { t, type UiLocale } from "../i18n/index.ts";
 import { button, rows } from "./components.ts";
 import { DISCORD_LIMITS } from "./discord-limits.ts";
@@ -8,25 +8,6 @@ import { fitEmbeds } from "./fit-embeds.ts";
 import { COLORS } from "./item-embed.ts";
 import { noMentions, type MessagePayload } from "./payload.ts";
 import { memberText, truncate } from "./safe-text.ts";
-
-export interface LeaderboardRowView {
-  rank: number;
-  memberId: string;
-  displayName: string;
-  points: number;
-  streak: number;
-}
-
-export interface LeaderboardPageView {
-  scope: LeaderboardScope;
-  period: LeaderboardPeriod;
-  /** 0-based. */
-  page: number;
-  pageCount: number;
-  rows: LeaderboardRowView[];
-  /** The member asking, when ranked at all. */
-  you: { rank: number; points: number } | null;
-}
 
 export function renderLeaderboard(view: LeaderboardPageView, locale: UiLocale): MessagePayload {
   const lines =

@@ -1,4 +1,5 @@
 // `/weak`: the follow-ups a member is most likely to have forgotten, each with a drill button.
+import type { WeakFollowUpView } from "@recall/study";
 import { t, type UiLocale } from "../i18n/index.ts";
 import { button, rows } from "./components.ts";
 import { DISCORD_LIMITS } from "./discord-limits.ts";
@@ -6,14 +7,6 @@ import { fitEmbeds } from "./fit-embeds.ts";
 import { COLORS } from "./item-embed.ts";
 import { noMentions, type MessagePayload } from "./payload.ts";
 import { contentText, truncate } from "./safe-text.ts";
-
-export interface WeakFollowUpView {
-  itemId: string;
-  prompt: string;
-  /** Probability of recall now, 0–1. */
-  retrievability: number;
-  lapses: number;
-}
 
 /** Five rows of five buttons at most; ten keeps the list readable. */
 export const MAX_WEAK_SHOWN = 10;
