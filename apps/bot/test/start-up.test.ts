@@ -1,8 +1,13 @@
 // `pnpm start` without configuration: it must say what to set and how, and exit non-zero
 // before touching the database or the network.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { startFakeDiscord } from "@recall/discord-fake";
+import { CHANNEL_ID, GUILD_ID, TOKEN } from "./harness.ts";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 
@@ -30,4 +35,45 @@ describe("start-up configuration", () => {
     expect(stderr).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
     expect(stderr).toContain("LOG_LEVEL");
   }, 60_000);
+});
+
+describe("pnpm start", () => {
+  it("migrates, syncs the content, registers commands and connects, on embedded PGlite", async () => {
+    const fake = await startFakeDiscord({
+      guilds: [{ id: GUILD_ID, name: "Study Server", channels: [{ id: CHANNEL_ID, name: "daily-quiz" }] }],
+      validToken: TOKEN,
+      heartbeatIntervalMs: 1_000,
+    });
+    const dataDir = mkdtempSync(join(tmpdir(), "recall-start-"));
+    const child = spawn("pnpm", ["exec", "tsx", "src/main.ts"], {
+      cwd: appDir,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        DISCORD_TOKEN: TOKEN,
+        DISCORD_API_BASE: fake.apiBase,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "info",
+      },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await fake.waitUntil(() => output.includes("connected to Discord") || child.exitCode !== null, "the bot to connect", {
+        timeoutMs: 90_000,
+      });
+      expect(output).toContain("content synced");
+      expect(fake.commands().map((command) => command.name)).toEqual(
+        expect.arrayContaining(["quiz", "review", "settings", "leaderboard", "weak", "stats", "me"]),
+      );
+    } finally {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      await fake.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect(child.exitCode).toBe(0); // a clean shutdown on SIGTERM
+  }, 120_000);
 });
