@@ -1,7 +1,7 @@
 // The daily quiz loop end to end: the real discord.js client against the local Discord, the real
 // study domain on PGlite, and a clock the test moves. Scenarios share one database and build on
 // each other in order, the way a study group's week does.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getCard, getMemberByDiscordId } from "@recall/db";
 import { decodeCustomId, type CustomId } from "../src/custom-ids.ts";
 import type { InteractionHandle } from "@recall/discord-fake";
@@ -204,10 +204,9 @@ describe("the daily quiz loop through a local Discord", () => {
   });
 
   it("answers a failing handler with an apology and a reference, and keeps serving", async () => {
-    const original = h.study.hint;
-    h.study.hint = () => {
+    const failing = vi.spyOn(h.study, "hint").mockImplementation(() => {
       throw new Error("simulated failure");
-    };
+    });
     try {
       const post = livePosts(h.fake).find((m) => buttonIds(m).some((id) => decodeCustomId(id)?.kind === "hint"))!;
       const click = h.fake.clickButton({ ...BOB, messageId: post.id, customId: button(post, "hint") });
@@ -215,7 +214,7 @@ describe("the daily quiz loop through a local Discord", () => {
       expect(reply.ephemeral).toBe(true);
       expect(reply.content).toContain(click.id); // the reference is the interaction id, also logged
     } finally {
-      h.study.hint = original;
+      failing.mockRestore();
     }
     const post = livePosts(h.fake).find((m) => buttonIds(m).some((id) => decodeCustomId(id)?.kind === "hint"))!;
     const again = h.fake.clickButton({ ...BOB, messageId: post.id, customId: button(post, "hint") });
