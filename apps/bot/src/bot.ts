@@ -7,6 +7,7 @@ import type { StudyService } from "@recall/study";
 import { commandDefinitions } from "./commands/definitions.ts";
 import type { BotContext } from "./interactions/context.ts";
 import { dispatchInteraction } from "./interactions/dispatch.ts";
+import { createWorkLimiter } from "./interactions/work-limiter.ts";
 import { createAnswerCountUpdater } from "./jobs/answer-count.ts";
 import { runDailyCycle } from "./jobs/daily-posts.ts";
 
@@ -23,6 +24,8 @@ export interface BotOptions {
   tickMs?: number;
   /** Debounce of the daily post's answer-count edits. */
   answerCountDebounceMs?: number;
+  /** Acknowledged interactions doing database work at once (default 8, near the pool size). */
+  workConcurrency?: number;
 }
 
 export interface Bot {
@@ -57,7 +60,8 @@ export function createBot(options: BotOptions): Bot {
     logger: options.logger,
     debounceMs: options.answerCountDebounceMs ?? 2_000,
   });
-  const ctx: BotContext = { study: options.study, logger: options.logger, clock, client, answerCounts };
+  const work = createWorkLimiter(options.workConcurrency ?? 4);
+  const ctx: BotContext = { study: options.study, logger: options.logger, clock, client, answerCounts, work };
   const inFlight = new Set<Promise<void>>();
   let ticker: NodeJS.Timeout | null = null;
   let cycle: Promise<void> | null = null;

@@ -261,9 +261,8 @@ export function createStudy(options: StudyOptions): StudyService {
     text: string,
     forcedRating: Rating | null,
   ): Promise<AnswerResultView> {
-    const earlier = await db.findAnswerByKey(database, key);
-    if (earlier) return resultView(earlier, m, { alreadyAnswered: true });
-
+    // No read first: recordAnswer is idempotent on the key and hands back the first answer of a
+    // repeat without writing, so the common case (a first answer) saves a round trip.
     const now = clock();
     const prefs = preferencesOf(m);
     const graded = grade(item, text);

@@ -42,13 +42,16 @@ export async function handleHintButton(interaction: ButtonInteraction, id: Of<"h
 
 export async function handleRevealButton(interaction: ButtonInteraction, id: Of<"reveal">, ctx: BotContext): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const view = await ctx.study.revealAnswer({
-    deliveryKey: interaction.id,
-    member: memberRef(interaction),
-    postId: id.postId,
-    itemId: id.itemId,
+  const view = await ctx.work.run(async () => {
+    const revealed = await ctx.study.revealAnswer({
+      deliveryKey: interaction.id,
+      member: memberRef(interaction),
+      postId: id.postId,
+      itemId: id.itemId,
+    });
+    await sendResult(interaction, revealed, localeFor(interaction.locale), { revealed: !revealed.alreadyAnswered });
+    return revealed;
   });
-  await sendResult(interaction, view, localeFor(interaction.locale), { revealed: !view.alreadyAnswered });
   if (!view.alreadyAnswered) ctx.answerCounts.bump(id.postId);
 }
 
@@ -59,14 +62,17 @@ export async function handleAnswerModal(
 ): Promise<void> {
   // Acknowledge first: grading is fast, but the database may not be, and Discord allows 3 s.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const view = await ctx.study.submitAnswer({
-    deliveryKey: interaction.id,
-    member: memberRef(interaction),
-    postId: id.postId,
-    itemId: id.itemId,
-    text: interaction.fields.getTextInputValue(ANSWER_INPUT_ID),
+  const view = await ctx.work.run(async () => {
+    const graded = await ctx.study.submitAnswer({
+      deliveryKey: interaction.id,
+      member: memberRef(interaction),
+      postId: id.postId,
+      itemId: id.itemId,
+      text: interaction.fields.getTextInputValue(ANSWER_INPUT_ID),
+    });
+    await sendResult(interaction, graded, localeFor(interaction.locale), { withNextReview: id.postId === null });
+    return graded;
   });
-  await sendResult(interaction, view, localeFor(interaction.locale), { withNextReview: id.postId === null });
   if (id.postId !== null && !view.alreadyAnswered) ctx.answerCounts.bump(id.postId);
 }
 

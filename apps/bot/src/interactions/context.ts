@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Client } from "discord.js";
 import type { StudyService } from "@recall/study";
 import type { AnswerCountUpdater } from "../jobs/answer-count.ts";
+import type { WorkLimiter } from "./work-limiter.ts";
 
 export interface BotContext {
   study: StudyService;
@@ -11,4 +12,6 @@ export interface BotContext {
   clock: () => Date;
   client: Client;
   answerCounts: AnswerCountUpdater;
+  /** Database work after an acknowledgement goes through here (see work-limiter.ts). */
+  work: WorkLimiter;
 }
