@@ -234,6 +234,29 @@ describe("the daily quiz loop through a local Discord", () => {
   });
 });
 
+describe("a re-delivered interaction", () => {
+  it("changes nothing: one answer, one review", async () => {
+    clock.set("2026-03-20T02:00:00Z");
+    const dave = { user: { id: "200000000000000009", username: "dave" }, locale: "en-US" };
+    await h.bot.runDailyCycle();
+    const post = livePosts(h.fake).find((m) => buttonIds(m).some((id) => decodeCustomId(id)?.kind === "answer"))!;
+    const click = h.fake.clickButton({ ...dave, messageId: post.id, customId: button(post, "answer") });
+    await click.firstResponse();
+    const submit = h.fake.submitModal({ modalOf: click, fields: { answer: "SFT 需要示范数据，DPO 需要偏好对。" } });
+    await submit.waitForReply((r) => r.kind === "edit-original");
+    const itemId = (decodeCustomId(button(post, "answer")) as { itemId: string }).itemId;
+    const member = await getMemberByDiscordId(h.database.db, dave.user.id);
+    const before = await getCard(h.database.db, member!.id, itemId);
+
+    h.fake.redeliver(submit);
+    await h.fake.waitUntil(() => submit.rejections().length > 0, "the repeated acknowledgement to be refused");
+    await h.bot.idle();
+    expect(submit.rejections()[0]?.code).toBe(40060); // Discord: already acknowledged
+    expect(await getCard(h.database.db, member!.id, itemId)).toEqual(before);
+    expect(before?.reps).toBe(1);
+  });
+});
+
 describe("a daily post missed while the bot was down", () => {
   it("goes out when the bot comes back the same local day", async () => {
     const downClock = new TestClock(Date.parse("2026-03-02T00:00:00Z"));
