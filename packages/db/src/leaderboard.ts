@@ -32,6 +32,8 @@ export interface LeaderboardRow {
   streakPoints: number;
   activeDays: number;
   answers: number;
+  /** The run of consecutive active days alive at the period's end (0 without `to`). */
+  currentStreak: number;
 }
 
 export interface LeaderboardPage {
@@ -55,6 +57,13 @@ export async function leaderboard(db: Database, query: LeaderboardQuery): Promis
   // Whole ISO weeks (or unbounded ends) read the weekly rollup: one row per member and week.
   const weekly = (!query.from || isoWeekday(query.from) === 1) && (!query.to || isoWeekday(query.to) === 7);
   const source = weekly ? weeklyTotals(query) : dailyTotals(query);
+  // A streak is alive on `to` if the member answered that day or the day before (the rollup's
+  // `streak` is the run ending on its date): one index probe per row of the page.
+  const currentStreak = query.to
+    ? sql`coalesce((select c.streak from member_daily_activity c where c.member_id = p.member_id
+          and c.local_date between ${query.to}::date - 1 and ${query.to}::date
+          order by c.local_date desc limit 1), 0)::int`
+    : sql`0`;
   return mapErrors(async () => {
     const rows = await rowsOf<LeaderboardRow & { total: number }>(
       db,
@@ -73,6 +82,7 @@ export async function leaderboard(db: Database, query: LeaderboardQuery): Promis
         p.member_id as "memberId", m.discord_user_id as "discordUserId", m.display_name as "displayName", p.points,
         round(p.quiz_points)::int as "quizPoints", round(p.review_points)::int as "reviewPoints",
         round(p.streak_points)::int as "streakPoints", p.active_days as "activeDays", p.answers,
+        ${currentStreak} as "currentStreak",
         (select count(*) from totals)::int as total
       from page p join members m on m.id = p.member_id
       order by "rank"`,

@@ -417,6 +417,10 @@ describe.each(targets())("database on $name", (target) => {
         [4, spammer.id, p.reviewCapPerDay + p.streakPerDay],
       ]);
       expect(page.rows[3]).toMatchObject({ reviewPoints: p.reviewCapPerDay, answers: 12, activeDays: 1 });
+      // Streaks alive at the period's end: none by Sunday the 8th, steady's 3 days as of the 5th.
+      expect(page.rows.map((row) => row.currentStreak)).toEqual([0, 0, 0, 0]);
+      const midweek = await leaderboard(db, { scope: "group", id: group.id, from: "2026-03-02", to: "2026-03-05", limit: 1 });
+      expect(midweek.rows[0]).toMatchObject({ memberId: steady.id, currentStreak: 3 });
 
       // A period that is not whole weeks is summed from the days: the same ranking.
       const fromDays = await leaderboard(db, { scope: "group", id: group.id, from: "2026-03-01", to: "2026-03-08", limit: 10 });

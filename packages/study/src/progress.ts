@@ -61,16 +61,14 @@ export function createProgressFeatures(ctx: StudyContext) {
     return localDay(ctx.clock(), prefs.timezone, prefs.dayStartHour);
   }
 
-  async function rows(page: db.LeaderboardPage, asOf: string) {
-    return Promise.all(
-      page.rows.map(async (row) => ({
-        rank: row.rank,
-        memberId: row.discordUserId,
-        displayName: row.displayName ?? row.discordUserId,
-        points: row.points,
-        streak: (await db.streak(database, row.memberId, asOf)).current,
-      })),
-    );
+  function rows(page: db.LeaderboardPage) {
+    return page.rows.map((row) => ({
+      rank: row.rank,
+      memberId: row.discordUserId,
+      displayName: row.displayName ?? row.discordUserId,
+      points: row.points,
+      streak: row.currentStreak,
+    }));
   }
 
   return {
@@ -94,7 +92,7 @@ export function createProgressFeatures(ctx: StudyContext) {
         period: request.period,
         page,
         pageCount: Math.max(1, Math.ceil(result.total / LEADERBOARD_PAGE_SIZE)),
-        rows: await rows(result, asOf),
+        rows: rows(result),
         you: mine ? { rank: mine.rank, points: mine.points } : null,
       };
     },
@@ -209,7 +207,7 @@ export function createProgressFeatures(ctx: StudyContext) {
       locale: group.locale ?? ctx.defaultGroupLocale,
       weekStart: from,
       weekEnd: to,
-      topMembers: await rows(top, to),
+      topMembers: rows(top),
       mostMissed: missed.map((m) => ({ itemId: m.itemId, keyPointId: m.keyPointId, text: m.text ?? m.keyPointId, missRate: m.missRate })),
       weakFollowUps: weak.map((w) => ({
         itemId: w.itemId,
