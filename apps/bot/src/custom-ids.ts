@@ -15,16 +15,17 @@ export type CustomId =
   | { kind: "hint"; postId: string; itemId: string }
   | { kind: "reveal"; postId: string; itemId: string }
   /** postId null: answering outside a daily post (`/review`, `/weak` drill). */
-  | { kind: "answer-modal"; postId: string | null; itemId: string }
+  /** `reps` (outside a daily post): the card's review count when the prompt was shown. */
+  | { kind: "answer-modal"; postId: string | null; itemId: string; reps: number | null }
   | { kind: "override"; answerId: string; rating: Rating }
-  | { kind: "review-answer"; itemId: string }
+  | { kind: "review-answer"; itemId: string; reps: number }
   /** `reps`: the card's review count when the prompt was shown, so a doubled click counts once. */
   | { kind: "review-show"; itemId: string; reps: number }
   | { kind: "self-rate"; itemId: string; rating: Rating; reps: number }
   | { kind: "review-next" }
   | { kind: "judge"; itemId: string; verdict: JudgeVerdict; reps: number }
   | { kind: "leaderboard-page"; scope: LeaderboardScope; period: LeaderboardPeriod; page: number }
-  | { kind: "drill"; itemId: string }
+  | { kind: "drill"; itemId: string; reps: number }
   | { kind: "forget-confirm" }
   | { kind: "forget-cancel" };
 
@@ -104,12 +105,11 @@ function fieldsOf(id: CustomId): string[] {
     case "reveal":
       return [serial(id.postId, "post id"), itemId(id.itemId)];
     case "answer-modal":
-      return [id.postId === null ? NO_POST : serial(id.postId, "post id"), itemId(id.itemId)];
+      return [id.postId === null ? NO_POST : serial(id.postId, "post id"), itemId(id.itemId), id.reps === null ? NO_POST : reps(id.reps)];
     case "override":
       return [serial(id.answerId, "answer id"), RATING_CODES[id.rating]];
     case "review-answer":
     case "drill":
-      return [itemId(id.itemId)];
     case "review-show":
       return [itemId(id.itemId), reps(id.reps)];
     case "self-rate":
@@ -174,8 +174,9 @@ export function decodeCustomId(raw: string): CustomId | null {
     case "answer-modal": {
       const postId = first === NO_POST ? null : decodeSerial(first);
       const item = decodeItem(second);
-      if (!arity(2) || item === null || (postId === null && first !== NO_POST)) return null;
-      return { kind, postId, itemId: item };
+      const count = third === NO_POST ? null : decodeReps(third);
+      if (!arity(3) || item === null || (postId === null && first !== NO_POST) || (count === null && third !== NO_POST)) return null;
+      return { kind, postId, itemId: item, reps: count };
     }
     case "override": {
       const answerId = decodeSerial(first);
@@ -183,10 +184,7 @@ export function decodeCustomId(raw: string): CustomId | null {
       return arity(2) && answerId !== null && rating !== null ? { kind, answerId, rating } : null;
     }
     case "review-answer":
-    case "drill": {
-      const item = decodeItem(first);
-      return arity(1) && item !== null ? { kind, itemId: item } : null;
-    }
+    case "drill":
     case "review-show": {
       const item = decodeItem(first);
       const count = decodeReps(second);

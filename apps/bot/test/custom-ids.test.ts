@@ -14,11 +14,11 @@ const EXAMPLES: CustomId[] = [
   { kind: "answer", postId: "42", itemId: "Q090" },
   { kind: "hint", postId: "1234567890123456789", itemId: "Q090.f2" },
   { kind: "reveal", postId: "7", itemId: "Q091.m3" },
-  { kind: "answer-modal", postId: "42", itemId: "Q090.f2" },
-  { kind: "answer-modal", postId: null, itemId: "Q090.f2" },
+  { kind: "answer-modal", postId: "42", itemId: "Q090.f2", reps: null },
+  { kind: "answer-modal", postId: null, itemId: "Q090.f2", reps: 4 },
   { kind: "override", answerId: "99", rating: "again" },
   { kind: "override", answerId: "99", rating: "easy" },
-  { kind: "review-answer", itemId: "Q092" },
+  { kind: "review-answer", itemId: "Q092", reps: 0 },
   { kind: "review-show", itemId: "Q092.f1", reps: 0 },
   { kind: "self-rate", itemId: "Q092.f1", rating: "hard", reps: 3 },
   { kind: "self-rate", itemId: "Q092.f1", rating: "good", reps: 999_999 },
@@ -28,7 +28,7 @@ const EXAMPLES: CustomId[] = [
   { kind: "leaderboard-page", scope: "group", period: "week", page: 0 },
   { kind: "leaderboard-page", scope: "server", period: "all", page: 9999 },
   { kind: "leaderboard-page", scope: "group", period: "month", page: 12 },
-  { kind: "drill", itemId: "Q090.f2" },
+  { kind: "drill", itemId: "Q090.f2", reps: 7 },
   { kind: "forget-confirm" },
   { kind: "forget-cancel" },
 ];
@@ -49,7 +49,7 @@ describe("custom ids", () => {
   it("stays within 100 characters with the longest ids it accepts", () => {
     const longest: CustomId[] = [
       { kind: "answer", postId: LONGEST_SERIAL, itemId: LONGEST_ITEM },
-      { kind: "answer-modal", postId: LONGEST_SERIAL, itemId: LONGEST_ITEM },
+      { kind: "answer-modal", postId: LONGEST_SERIAL, itemId: LONGEST_ITEM, reps: 999_999 },
       { kind: "override", answerId: LONGEST_SERIAL, rating: "again" },
       { kind: "self-rate", itemId: LONGEST_ITEM, rating: "easy", reps: 999_999 },
       { kind: "judge", itemId: LONGEST_ITEM, verdict: "wrong", reps: 999_999 },
@@ -68,7 +68,7 @@ describe("custom ids", () => {
     expect(() => encodeCustomId({ kind: "override", answerId: "abc", rating: "good" })).toThrow(
       new CustomIdError('Invalid answer id for a custom_id: "abc"'),
     );
-    expect(() => encodeCustomId({ kind: "drill", itemId: LONGEST_ITEM + "y" })).toThrow(CustomIdError);
+    expect(() => encodeCustomId({ kind: "drill", itemId: LONGEST_ITEM + "y", reps: 0 })).toThrow(CustomIdError);
     expect(() => encodeCustomId({ kind: "leaderboard-page", scope: "group", period: "week", page: -1 })).toThrow(
       new CustomIdError("Invalid leaderboard page for a custom_id: -1"),
     );

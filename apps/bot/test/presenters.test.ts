@@ -354,7 +354,7 @@ describe("renderAnswerModal", () => {
   it("asks for a required paragraph of up to 4,000 characters under a title of at most 45", () => {
     const modal = renderAnswerModal(item({ itemId: "Q090.f2-" + "x".repeat(32) }), null, "zh-CN");
     expect(modal.title.length).toBeLessThanOrEqual(DISCORD_LIMITS.modalTitle);
-    expect(decodeCustomId(modal.custom_id)).toEqual({ kind: "answer-modal", postId: null, itemId: "Q090.f2-" + "x".repeat(32) });
+    expect(decodeCustomId(modal.custom_id)).toEqual({ kind: "answer-modal", postId: null, itemId: "Q090.f2-" + "x".repeat(32), reps: null });
     const [label] = modal.components;
     expect(label?.type).toBe(ComponentType.Label);
     if (label?.type !== ComponentType.Label) return;
@@ -371,13 +371,13 @@ describe("renderAnswerModal", () => {
   it("carries the post it answers", () => {
     const modal = renderAnswerModal(item(), "77", "en");
     expect(modal.title).toBe("Answer Q090");
-    expect(decodeCustomId(modal.custom_id)).toEqual({ kind: "answer-modal", postId: "77", itemId: "Q090" });
+    expect(decodeCustomId(modal.custom_id)).toEqual({ kind: "answer-modal", postId: "77", itemId: "Q090", reps: null });
   });
 
   it("accepts a content item as well as a view", () => {
     const modal = renderAnswerModal({ id: "Q091.f1", prompt: "为什么要先做 SFT？" }, null, "zh-CN");
     expect(modal.title).toBe("回答 Q091.f1");
-    expect(decodeCustomId(modal.custom_id)).toEqual({ kind: "answer-modal", postId: null, itemId: "Q091.f1" });
+    expect(decodeCustomId(modal.custom_id)).toEqual({ kind: "answer-modal", postId: null, itemId: "Q091.f1", reps: null });
   });
 });
 
@@ -432,7 +432,7 @@ describe("review presenters", () => {
     const prompt = renderReviewPrompt({ item: item({ itemId: "Q090.f2", kind: "followup" }), dueCount: 4, reps: 2 }, "en");
     expectSafe(prompt);
     expect(customIds(prompt)).toEqual([
-      { kind: "review-answer", itemId: "Q090.f2" },
+      { kind: "review-answer", itemId: "Q090.f2", reps: 2 },
       { kind: "review-show", itemId: "Q090.f2", reps: 2 },
     ]);
     expect(prompt.embeds[0]?.footer?.text).toBe("4 item(s) left to review");
@@ -544,13 +544,13 @@ describe("study-group presenters", () => {
 
   it("lists weak follow-ups with a drill button each", () => {
     const weak = renderWeakFollowUps(
-      Array.from({ length: 12 }, (_, index) => ({ itemId: `Q090.f${index + 1}`, prompt: "为什么 DPO 需要参考模型？", retrievability: 0.42, lapses: 2 })),
+      Array.from({ length: 12 }, (_, index) => ({ itemId: `Q090.f${index + 1}`, prompt: "为什么 DPO 需要参考模型？", retrievability: 0.42, lapses: 2, reps: 3 })),
       "zh-CN",
     );
     expectSafe(weak);
     expect(weak.embeds[0]?.description?.split("\n")[0]).toBe("1. Q090.f1 为什么 DPO 需要参考模型？ — 记住的概率 42%，遗忘 2 次");
     expect(customIds(weak)).toHaveLength(10);
-    expect(customIds(weak)[0]).toEqual({ kind: "drill", itemId: "Q090.f1" });
+    expect(customIds(weak)[0]).toEqual({ kind: "drill", itemId: "Q090.f1", reps: 3 });
     expect(renderWeakFollowUps([], "en").embeds[0]?.description).toBe("Not enough reviews yet to find weak follow-ups.");
   });
 

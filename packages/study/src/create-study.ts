@@ -248,9 +248,11 @@ export function createStudy(options: StudyOptions): StudyService {
     return post;
   }
 
-  function answerKey(post: QuizPost | null, m: Member, itemId: string, deliveryKey: string): string {
+  function answerKey(post: QuizPost | null, m: Member, itemId: string, deliveryKey: string, shownReps?: number): string {
     // One answer per member, post and item: every delivery of every click maps to one key.
-    return post ? `daily:${post.id}:${m.id}:${itemId}` : `delivery:${deliveryKey}`;
+    if (post) return `daily:${post.id}:${m.id}:${itemId}`;
+    // Outside a post, one answer per prompt shown: the card's review count names the prompt.
+    return shownReps === undefined ? `delivery:${deliveryKey}` : `prompt:${m.id}:${itemId}:${shownReps}`;
   }
 
   async function gradeAndRecord(
@@ -497,7 +499,7 @@ export function createStudy(options: StudyOptions): StudyService {
       const item = requireItem(input.itemId);
       const post = await openPost(input.postId, item.id);
       const m = await member(input.member, post);
-      return gradeAndRecord(m, item, post, answerKey(post, m, item.id, input.deliveryKey), input.text, null);
+      return gradeAndRecord(m, item, post, answerKey(post, m, item.id, input.deliveryKey, input.shownReps), input.text, null);
     },
 
     async revealAnswer(input: RevealInput): Promise<AnswerResultView> {

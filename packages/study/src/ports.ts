@@ -39,6 +39,11 @@ export interface SubmitAnswerInput {
   postId: string | null;
   itemId: string;
   text: string;
+  /**
+   * Outside a daily post: the card's review count when the prompt was shown. Every submit of
+   * that prompt is then one answer, however often the form is sent.
+   */
+  shownReps?: number;
 }
 
 export interface RevealInput {

@@ -113,6 +113,7 @@ export function createProgressFeatures(ctx: StudyContext) {
         prompt: ctx.items.get(r.itemId)?.prompt ?? r.itemId,
         retrievability: r.retrievability,
         lapses: r.card.lapses,
+        reps: r.card.reps,
       }));
     },
 

@@ -150,6 +150,8 @@ export interface WeakFollowUpView {
   /** Probability of recall now, 0–1. */
   retrievability: number;
   lapses: number;
+  /** The card's review count now (the drill carries it so a second submit counts once). */
+  reps: number;
 }
 
 export interface StatsView {

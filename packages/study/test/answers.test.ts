@@ -351,6 +351,21 @@ describe.each(targets())("answers and reviews on $name", (target) => {
       expect(await cardOf(tess, "Q090.f3")).toMatchObject({ reps: 3 });
     });
 
+    it("counts a /review answer form sent twice as one answer", async () => {
+      clock.set(POST_TIME);
+      const uma = newMember();
+      await study.selfRate({ deliveryKey: unique("delivery"), member: uma, itemId: "Q091.f2", rating: "again" });
+      clock.advance(DAY);
+      const prompt = await study.nextReview(uma);
+      const send = (deliveryKey: string, text: string) =>
+        study.submitAnswer({ deliveryKey, member: uma, postId: null, itemId: "Q091.f2", text, shownReps: prompt!.reps });
+      const first = await send(unique("submit"), "不一样。本题算例用总体标准差，样本标准差结果不同。");
+      const second = await send(unique("submit"), "完全不同的第二次回答");
+      expect(first.alreadyAnswered).toBe(false);
+      expect(second).toMatchObject({ alreadyAnswered: true, answerId: first.answerId, score: first.score });
+      expect(await cardOf(uma, "Q091.f2")).toMatchObject({ reps: 2 });
+    });
+
     it("judges a misconception statement: calling it wrong is recall, agreeing is a lapse", async () => {
       clock.set(POST_TIME);
       const paul = newMember();

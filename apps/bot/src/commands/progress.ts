@@ -55,7 +55,7 @@ export async function handleDrill(interaction: ButtonInteraction, id: Of<"drill"
   const item = ctx.study.items.get(id.itemId);
   if (!item) throw new UserError("error.unknown-item");
   // A drill is an answer outside any daily post: graded and reviewed like `/review`.
-  await interaction.showModal(renderAnswerModal(item, null, localeFor(interaction.locale)));
+  await interaction.showModal(renderAnswerModal(item, null, localeFor(interaction.locale), id.reps));
 }
 
 function chartLabels(locale: UiLocale) {

@@ -69,6 +69,7 @@ export async function handleAnswerModal(
       postId: id.postId,
       itemId: id.itemId,
       text: interaction.fields.getTextInputValue(ANSWER_INPUT_ID),
+      ...(id.reps === null ? {} : { shownReps: id.reps }),
     });
     await sendResult(interaction, graded, localeFor(interaction.locale), { withNextReview: id.postId === null });
     return graded;

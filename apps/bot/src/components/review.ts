@@ -20,7 +20,7 @@ type Of<K extends CustomId["kind"]> = Extract<CustomId, { kind: K }>;
 export async function handleReviewAnswer(interaction: ButtonInteraction, id: Of<"review-answer">, ctx: BotContext): Promise<void> {
   const item = ctx.study.items.get(id.itemId);
   if (!item) throw new UserError("error.unknown-item");
-  await interaction.showModal(renderAnswerModal(item, null, localeFor(interaction.locale)));
+  await interaction.showModal(renderAnswerModal(item, null, localeFor(interaction.locale), id.reps));
 }
 
 export async function handleReviewShow(interaction: ButtonInteraction, id: Of<"review-show">, ctx: BotContext): Promise<void> {

@@ -11,11 +11,19 @@ import { truncate } from "./safe-text.ts";
 /** A view from the domain or the content item itself: handlers often hold only the latter. */
 export type ModalItem = Pick<ItemView, "itemId" | "prompt"> | Pick<QuizItem, "id" | "prompt">;
 
-/** `postId` null: an answer from `/review` or a `/weak` drill rather than a daily post. */
-export function renderAnswerModal(item: ModalItem, postId: string | null, locale: UiLocale): APIModalInteractionResponseCallbackData {
+/**
+ * `postId` null: an answer from `/review` or a `/weak` drill rather than a daily post; `reps` is
+ * then the card's review count when the prompt was shown, so a second submit counts once.
+ */
+export function renderAnswerModal(
+  item: ModalItem,
+  postId: string | null,
+  locale: UiLocale,
+  reps: number | null = null,
+): APIModalInteractionResponseCallbackData {
   const itemId = "itemId" in item ? item.itemId : item.id;
   return {
-    custom_id: encodeCustomId({ kind: "answer-modal", postId, itemId }),
+    custom_id: encodeCustomId({ kind: "answer-modal", postId, itemId, reps }),
     title: truncate(t(locale, "modal.title", { itemId }), DISCORD_LIMITS.modalTitle),
     components: [
       {

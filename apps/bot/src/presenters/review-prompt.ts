@@ -38,7 +38,7 @@ export function renderReviewPrompt(view: ReviewPromptView, locale: UiLocale): Me
     content: "",
     embeds: fitEmbeds([embed]),
     components: rows([
-      button({ kind: "review-answer", itemId: item.itemId }, t(locale, "review.button.answer"), "primary"),
+      button({ kind: "review-answer", itemId: item.itemId, reps: view.reps }, t(locale, "review.button.answer"), "primary"),
       button({ kind: "review-show", itemId: item.itemId, reps: view.reps }, t(locale, "review.button.show"), "secondary"),
     ]),
     allowedMentions: noMentions(),

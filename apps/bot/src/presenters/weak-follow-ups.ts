@@ -29,7 +29,7 @@ export function renderWeakFollowUps(items: readonly WeakFollowUpView[], locale: 
           .join("\n");
   return {
     embeds: fitEmbeds([{ title: t(locale, "weak.title"), description: truncate(description, DISCORD_LIMITS.embedDescription), color: COLORS.fair }]),
-    components: rows(shown.map((item) => button({ kind: "drill", itemId: item.itemId }, t(locale, "weak.button.drill", { itemId: item.itemId }), "primary"))),
+    components: rows(shown.map((item) => button({ kind: "drill", itemId: item.itemId, reps: item.reps }, t(locale, "weak.button.drill", { itemId: item.itemId }), "primary"))),
     allowedMentions: noMentions(),
   };
 }
