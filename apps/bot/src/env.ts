@@ -35,7 +35,7 @@ const TOKEN_HELP = [
   "  Recall needs a Discord bot token to connect:",
   "  1. Open https://discord.com/developers/applications and create an application (or pick yours).",
   "  2. Bot → Reset Token → copy it.",
-  "  3. Put it in the environment: DISCORD_TOKEN=... pnpm start (or in a .env file you source).",
+  "  3. Start with it in the environment: DISCORD_TOKEN=... npm start",
   "  Invite the bot with the scopes bot + applications.commands.",
 ].join("\n");
 
