@@ -4,7 +4,7 @@ import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "./database.ts";
 import { DbError, mapErrors, NotFoundError } from "./errors.ts";
 import type { ClaimResult, QuizPost } from "./records.ts";
-import { iso, isoOrNull, rowsOf } from "./rows.ts";
+import { iso, isoOrNull, preparedPerDatabase, rowsOf } from "./rows.ts";
 import { quizPosts } from "./schema.ts";
 
 /** Claims the group's post for the local date; `owned` is true for exactly one caller. */
@@ -112,9 +112,14 @@ export async function quizPostResults(db: Database, postId: number, topLimit: nu
   });
 }
 
+// Read on every answer to a daily post.
+const quizPostQuery = preparedPerDatabase((db) =>
+  db.select().from(quizPosts).where(eq(quizPosts.id, sql.placeholder("postId"))).prepare("recall_get_quiz_post"),
+);
+
 export async function getQuizPost(db: Database, postId: number): Promise<QuizPost | null> {
   return mapErrors(async () => {
-    const [row] = await db.select().from(quizPosts).where(eq(quizPosts.id, postId));
+    const [row] = await quizPostQuery(db).execute({ postId });
     return row ? postFromRow(row) : null;
   });
 }

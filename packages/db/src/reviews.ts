@@ -15,24 +15,28 @@ import type {
   ReviewLogRecord,
   ReviewSource,
 } from "./records.ts";
-import { cardColumns, cardFromRow, iso, isoOrNull, sameCard } from "./rows.ts";
+import { cardColumns, cardFromRow, iso, isoOrNull, preparedPerDatabase, sameCard } from "./rows.ts";
 import { LEADERBOARD_POINTS } from "./leaderboard-points.ts";
 import { answers, cards, groupMembers, quizItems, quizPosts, reviewLogs } from "./schema.ts";
 
+const cardQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.memberId, sql.placeholder("memberId")), eq(cards.itemId, sql.placeholder("itemId"))))
+    .prepare("recall_get_card"),
+);
+
 export async function getCard(db: Database, memberId: number, itemId: string): Promise<CardState | null> {
   return mapErrors(async () => {
-    const [row] = await db
-      .select()
-      .from(cards)
-      .where(and(eq(cards.memberId, memberId), eq(cards.itemId, itemId)));
+    const [row] = await cardQuery(db).execute({ memberId, itemId });
     return row ? cardFromRow(row) : null;
   });
 }
 
-// Built once per database: `/review` asks for due items on every step, and building the query
-// costs more client CPU than the indexed read itself.
-function prepareDueItems(db: Database) {
-  return db
+// `/review` asks for due items on every step.
+const dueItemsQuery = preparedPerDatabase((db) =>
+  db
     .select({ card: cards })
     .from(cards)
     .innerJoin(quizItems, eq(quizItems.id, cards.itemId))
@@ -45,19 +49,13 @@ function prepareDueItems(db: Database) {
     )
     .orderBy(asc(cards.due), asc(cards.itemId))
     .limit(sql.placeholder("limit"))
-    .prepare("recall_due_items");
-}
-const preparedDueItems = new WeakMap<Database, ReturnType<typeof prepareDueItems>>();
+    .prepare("recall_due_items"),
+);
 
 /** A member's cards due at `now`, most overdue first; retired items are left out. */
 export async function dueItems(db: Database, memberId: number, now: Date, limit: number): Promise<DueItem[]> {
   return mapErrors(async () => {
-    let query = preparedDueItems.get(db);
-    if (!query) {
-      query = prepareDueItems(db);
-      preparedDueItems.set(db, query);
-    }
-    const rows = await query.execute({ memberId, now: now.toISOString(), limit });
+    const rows = await dueItemsQuery(db).execute({ memberId, now: now.toISOString(), limit });
     return rows.map(({ card }) => ({ itemId: card.itemId, card: cardFromRow(card) }));
   });
 }

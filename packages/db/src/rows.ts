@@ -58,3 +58,19 @@ function sameInstant(a: string | null, b: string | null): boolean {
   if (a === null || b === null) return a === b;
   return new Date(a).getTime() === new Date(b).getTime();
 }
+
+/**
+ * A query built once per database and reused: for the reads on every interaction, building the
+ * query costs more client CPU than the indexed read itself. `build` must use placeholders.
+ */
+export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db: Database) => Query {
+  const byDatabase = new WeakMap<Database, Query>();
+  return (db) => {
+    let query = byDatabase.get(db);
+    if (query === undefined) {
+      query = build(db);
+      byDatabase.set(db, query);
+    }
+    return query;
+  };
+}
