@@ -77,6 +77,10 @@ describe("study groups through a local Discord", () => {
     expect(embedText(page2)).toContain("2/2");
     expect(embedText(page2)).toMatch(/^11\./m);
 
+    // A member on the second page still sees their own place on the first.
+    const low = h.fake.slashCommand({ ...member(10), guildId: GUILD_ID, channelId: CHANNEL_ID, name: "leaderboard", options: { scope: "group", period: "week" } });
+    expect(embedText(await low.waitForReply((r) => r.kind === "edit-original"))).toMatch(/You: #1[12] with \d+ points/);
+
     const english = h.fake.slashCommand({ ...BOB, guildId: GUILD_ID, channelId: CHANNEL_ID, name: "leaderboard", options: { scope: "server", period: "all" } });
     expect(embedText(await english.waitForReply((r) => r.kind === "edit-original"))).toContain("Leaderboard");
   });

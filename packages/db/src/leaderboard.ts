@@ -48,15 +48,8 @@ export interface LeaderboardPage {
  * the same points (they may differ only where float summation order moves a rounding boundary).
  */
 export async function leaderboard(db: Database, query: LeaderboardQuery): Promise<LeaderboardPage> {
-  const scopeMembers =
-    query.scope === "group"
-      ? sql`select member_id from group_members where group_id = ${Number(query.id)}`
-      : sql`select distinct gm.member_id from group_members gm
-            join study_groups g on g.id = gm.group_id where g.server_id = ${String(query.id)}`;
+  const { scopeMembers, source } = rankingSources(query);
   const offset = query.offset ?? 0;
-  // Whole ISO weeks (or unbounded ends) read the weekly rollup: one row per member and week.
-  const weekly = (!query.from || isoWeekday(query.from) === 1) && (!query.to || isoWeekday(query.to) === 7);
-  const source = weekly ? weeklyTotals(query) : dailyTotals(query);
   // A streak is alive on `to` if the member answered that day or the day before (the rollup's
   // `streak` is the run ending on its date): one index probe per row of the page.
   const currentStreak = query.to
@@ -89,6 +82,46 @@ export async function leaderboard(db: Database, query: LeaderboardQuery): Promis
     );
     const total = rows[0]?.total ?? (await countRanked(db, scopeMembers, source));
     return { rows: rows.map(({ total: _total, ...row }) => row), total };
+  });
+}
+
+function rankingSources(query: LeaderboardQuery): { scopeMembers: SQL; source: SQL } {
+  const scopeMembers =
+    query.scope === "group"
+      ? sql`select member_id from group_members where group_id = ${Number(query.id)}`
+      : sql`select distinct gm.member_id from group_members gm
+            join study_groups g on g.id = gm.group_id where g.server_id = ${String(query.id)}`;
+  // Whole ISO weeks (or unbounded ends) read the weekly rollup: one row per member and week.
+  const weekly = (!query.from || isoWeekday(query.from) === 1) && (!query.to || isoWeekday(query.to) === 7);
+  return { scopeMembers, source: weekly ? weeklyTotals(query) : dailyTotals(query) };
+}
+
+/**
+ * One member's place on the board of `leaderboard(query)` (same points and tie-breaks), or null
+ * when they are not ranked in that scope and period. Ranks the whole scope: call it only when
+ * the member is not on the page already.
+ */
+export async function leaderboardPosition(
+  db: Database,
+  query: Omit<LeaderboardQuery, "limit" | "offset">,
+  memberId: number,
+): Promise<{ rank: number; points: number } | null> {
+  const { scopeMembers, source } = rankingSources({ ...query, limit: 1 });
+  return mapErrors(async () => {
+    const [row] = await rowsOf<{ rank: number; points: number }>(
+      db,
+      sql`
+      with scope_members as (${scopeMembers}),
+      totals as (${source}),
+      scored as (select t.*, round(t.quiz_points + t.review_points + t.streak_points)::int as points from totals t),
+      ranked as (
+        select member_id, points,
+          row_number() over (order by points desc, quiz_points desc, active_days desc, member_id asc)::int as rank
+        from scored
+      )
+      select rank, points from ranked where member_id = ${memberId}`,
+    );
+    return row ?? null;
   });
 }
 

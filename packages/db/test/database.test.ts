@@ -20,6 +20,7 @@ import {
   getMember,
   lastReview,
   leaderboard,
+  leaderboardPosition,
   listItems,
   listPendingQuizPosts,
   listUnclosedQuizPosts,
@@ -425,6 +426,12 @@ describe.each(targets())("database on $name", (target) => {
       // A period that is not whole weeks is summed from the days: the same ranking.
       const fromDays = await leaderboard(db, { scope: "group", id: group.id, from: "2026-03-01", to: "2026-03-08", limit: 10 });
       expect(fromDays).toEqual(page);
+
+      // A member's own place, as the full ranking has it, wherever the page is.
+      const period = { scope: "group" as const, id: group.id, from: "2026-03-02", to: "2026-03-08" };
+      expect(await leaderboardPosition(db, period, spammer.id)).toEqual({ rank: 4, points: page.rows[3]!.points });
+      expect(await leaderboardPosition(db, period, tiedSecond.id)).toEqual({ rank: 3, points: 50 + p.streakPerDay });
+      expect(await leaderboardPosition(db, period, outsider.id)).toBeNull();
 
       const second = await leaderboard(db, { scope: "group", id: group.id, from: "2026-03-02", to: "2026-03-08", limit: 2, offset: 2 });
       expect(second.rows.map((row) => row.rank)).toEqual([3, 4]);

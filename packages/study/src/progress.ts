@@ -86,14 +86,17 @@ export function createProgressFeatures(ctx: StudyContext) {
         limit: LEADERBOARD_PAGE_SIZE,
         offset: page * LEADERBOARD_PAGE_SIZE,
       });
-      const mine = result.rows.find((row) => row.memberId === member.id);
+      const onPage = result.rows.find((row) => row.memberId === member.id);
+      const mine = onPage
+        ? { rank: onPage.rank, points: onPage.points }
+        : await db.leaderboardPosition(database, { scope: request.scope, id, ...(from ? { from } : {}), to: asOf }, member.id);
       return {
         scope: request.scope,
         period: request.period,
         page,
         pageCount: Math.max(1, Math.ceil(result.total / LEADERBOARD_PAGE_SIZE)),
         rows: rows(result),
-        you: mine ? { rank: mine.rank, points: mine.points } : null,
+        you: mine,
       };
     },
 
