@@ -17,6 +17,8 @@ export interface LeaderboardQuery {
   /** First and last local date, inclusive (`YYYY-MM-DD`); omitted means unbounded. */
   from?: string;
   to?: string;
+  /** The local date the rows' live streaks are read on (default `to`; without both, 0). */
+  streakAsOf?: string;
   limit: number;
   offset?: number;
 }
@@ -32,7 +34,7 @@ export interface LeaderboardRow {
   streakPoints: number;
   activeDays: number;
   answers: number;
-  /** The run of consecutive active days alive at the period's end (0 without `to`). */
+  /** The run of consecutive active days alive on `streakAsOf` (or `to`; 0 without either). */
   currentStreak: number;
 }
 
@@ -52,9 +54,10 @@ export async function leaderboard(db: Database, query: LeaderboardQuery): Promis
   const offset = query.offset ?? 0;
   // A streak is alive on `to` if the member answered that day or the day before (the rollup's
   // `streak` is the run ending on its date): one index probe per row of the page.
-  const currentStreak = query.to
+  const streakDate = query.streakAsOf ?? query.to;
+  const currentStreak = streakDate
     ? sql`coalesce((select c.streak from member_daily_activity c where c.member_id = p.member_id
-          and c.local_date between ${query.to}::date - 1 and ${query.to}::date
+          and c.local_date between ${streakDate}::date - 1 and ${streakDate}::date
           order by c.local_date desc limit 1), 0)::int`
     : sql`0`;
   return mapErrors(async () => {

@@ -422,6 +422,9 @@ describe.each(targets())("database on $name", (target) => {
       expect(page.rows.map((row) => row.currentStreak)).toEqual([0, 0, 0, 0]);
       const midweek = await leaderboard(db, { scope: "group", id: group.id, from: "2026-03-02", to: "2026-03-05", limit: 1 });
       expect(midweek.rows[0]).toMatchObject({ memberId: steady.id, currentStreak: 3 });
+      // All time (open-ended, from the weekly rollup) with streaks read on a given day.
+      const allTime = await leaderboard(db, { scope: "group", id: group.id, streakAsOf: "2026-03-05", limit: 1 });
+      expect(allTime.rows[0]).toMatchObject({ memberId: steady.id, currentStreak: 3 });
 
       // A period that is not whole weeks is summed from the days: the same ranking.
       const fromDays = await leaderboard(db, { scope: "group", id: group.id, from: "2026-03-01", to: "2026-03-08", limit: 10 });

@@ -78,18 +78,15 @@ export function createProgressFeatures(ctx: StudyContext) {
       const id = request.scope === "group" ? (await ctx.requireGroup(request.group)).id : request.group.serverId;
       const page = Math.max(0, request.page);
       const from = periodStart(request.period, asOf);
-      const result = await db.leaderboard(database, {
-        scope: request.scope,
-        id,
-        ...(from ? { from } : {}),
-        to: asOf,
-        limit: LEADERBOARD_PAGE_SIZE,
-        offset: page * LEADERBOARD_PAGE_SIZE,
-      });
+      // All time is open-ended, so it reads the weekly rollup; bounded periods end today.
+      const period = { scope: request.scope, id, ...(from ? { from, to: asOf } : {}), streakAsOf: asOf };
+      // The member's own place is read beside the page, not after it: two queries at once.
+      const [result, position] = await Promise.all([
+        db.leaderboard(database, { ...period, limit: LEADERBOARD_PAGE_SIZE, offset: page * LEADERBOARD_PAGE_SIZE }),
+        db.leaderboardPosition(database, period, member.id),
+      ]);
       const onPage = result.rows.find((row) => row.memberId === member.id);
-      const mine = onPage
-        ? { rank: onPage.rank, points: onPage.points }
-        : await db.leaderboardPosition(database, { scope: request.scope, id, ...(from ? { from } : {}), to: asOf }, member.id);
+      const mine = onPage ? { rank: onPage.rank, points: onPage.points } : position;
       return {
         scope: request.scope,
         period: request.period,
