@@ -89,6 +89,12 @@ function driverErrorOf(error: unknown): DriverError | undefined {
   return undefined;
 }
 
+/** The SQLSTATE of a driver error, wrapped or not. */
+export function sqlStateOf(error: unknown): string | undefined {
+  const code = driverErrorOf(error)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
 /** Maps a driver error to a DbError; anything that is not a database error passes through. */
 export function mapDbError(error: unknown): unknown {
   if (error instanceof DbError) return error;

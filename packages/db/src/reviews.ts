@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { CardState, Rating } from "@recall/scheduler";
 import type { Database } from "./database.ts";
-import { DbError, mapErrors, StaleCardError } from "./errors.ts";
+import { DbError, mapErrors, sqlStateOf, StaleCardError } from "./errors.ts";
 import type {
   AnswerInput,
   AnswerRecord,
@@ -15,9 +15,9 @@ import type {
   ReviewLogRecord,
   ReviewSource,
 } from "./records.ts";
-import { cardColumns, cardFromRow, iso, isoOrNull, preparedPerDatabase, sameCard } from "./rows.ts";
+import { cardColumns, cardFromRow, iso, isoOrNull, preparedPerDatabase, rowsOf, sameCard } from "./rows.ts";
 import { LEADERBOARD_POINTS } from "./leaderboard-points.ts";
-import { answers, cards, groupMembers, quizItems, quizPosts, reviewLogs } from "./schema.ts";
+import { answers, cards, quizItems, reviewLogs } from "./schema.ts";
 
 const cardQuery = preparedPerDatabase((db) =>
   db
@@ -64,55 +64,54 @@ export async function dueItems(db: Database, memberId: number, now: Date, limit:
  * Stores a graded answer, its review log and the new card in one transaction. Idempotent on
  * `idempotencyKey`, and one answer per member, daily post and item: a repeat (even a concurrent
  * one) writes nothing and returns the first answer with `duplicate: true`.
+ *
+ * The writes are one call of `recall_record_answer` (migration 0005): one round trip, atomic as a
+ * single statement, with the same checks a client-side transaction would make.
  */
 export async function recordAnswer(db: Database, input: AnswerInput): Promise<RecordAnswerResult> {
-  return mapErrors(() =>
-    db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(answers)
-        .values({
-          idempotencyKey: input.idempotencyKey,
-          memberId: input.memberId,
-          itemId: input.itemId,
-          quizPostId: input.quizPostId ?? null,
-          source: input.source,
-          text: input.text,
-          score: input.score,
-          feedback: input.feedback ?? "",
-          verdicts: input.verdicts,
-          misconceptions: input.misconceptions,
-          suggestedRating: input.suggestedRating,
-          rating: input.rating,
-          localDate: input.localDate,
-        })
-        // Either unique index (the key, or one answer per post) makes this a repeat.
-        .onConflictDoNothing()
-        .returning();
-      if (!inserted) {
-        const first = await firstAnswerFor(tx, input);
-        const card = await lockedCard(tx, input.memberId, input.itemId);
-        return { duplicate: true, answer: answerFromRow(first), card: card ? cardFromRow(card) : input.card };
-      }
-      const written = await applyReview(tx, {
-        idempotencyKey: input.idempotencyKey,
-        memberId: input.memberId,
-        itemId: input.itemId,
-        answerId: inserted.id,
-        reviewLog: input.reviewLog,
-        card: input.card,
-        source: input.source,
-      });
-      if (!written) throw new DbError(`review log ${input.idempotencyKey} was not written`);
-      await addDailyActivity(tx, input.memberId, input.localDate, input.source, input.score);
-      if (input.quizPostId != null) {
-        await tx.execute(sql`
-          insert into ${groupMembers} (group_id, member_id)
-          select group_id, ${input.memberId} from ${quizPosts} where id = ${input.quizPostId}
-          on conflict do nothing`);
-      }
-      return { duplicate: false, answer: answerFromRow(inserted), card: input.card };
-    }),
-  );
+  return mapErrors(async () => {
+    let rows: Array<{ answer_id: number | string; created_at: string }>;
+    try {
+      rows = await rowsOf(
+        db,
+        sql`select answer_id, created_at from recall_record_answer(${JSON.stringify(input)}::jsonb, ${POINTS_JSON}::jsonb)`,
+      );
+    } catch (error) {
+      if (sqlStateOf(error) === STALE_CARD_SQLSTATE) throw new StaleCardError(input.memberId, input.itemId, { cause: error });
+      throw error;
+    }
+    const [written] = rows;
+    if (written) {
+      return { duplicate: false, answer: answerFromInput(input, Number(written.answer_id), written.created_at), card: input.card };
+    }
+    const first = await firstAnswerFor(db, input);
+    const [card] = await cardQuery(db).execute({ memberId: input.memberId, itemId: input.itemId });
+    return { duplicate: true, answer: answerFromRow(first), card: card ? cardFromRow(card) : input.card };
+  });
+}
+
+/** Raised by recall_record_answer when the card is no longer in the review's `before` position. */
+const STALE_CARD_SQLSTATE = "RC409";
+const POINTS_JSON = JSON.stringify(LEADERBOARD_POINTS);
+
+function answerFromInput(input: AnswerInput, id: number, createdAt: string): AnswerRecord {
+  return {
+    id,
+    idempotencyKey: input.idempotencyKey,
+    memberId: input.memberId,
+    itemId: input.itemId,
+    quizPostId: input.quizPostId ?? null,
+    source: input.source,
+    text: input.text,
+    score: input.score,
+    feedback: input.feedback ?? "",
+    verdicts: input.verdicts,
+    misconceptions: input.misconceptions,
+    suggestedRating: input.suggestedRating,
+    rating: input.rating,
+    localDate: input.localDate,
+    createdAt,
+  };
 }
 
 export async function getAnswer(db: Database, answerId: number): Promise<AnswerRecord | null> {
@@ -338,57 +337,6 @@ async function writeCard(tx: Database, input: ReviewInput): Promise<void> {
       .returning({ memberId: cards.memberId });
     if (created.length === 0) throw new StaleCardError(memberId, itemId);
   }
-}
-
-/**
- * Keeps the leaderboard and streak rollups in step with answers, in the same transaction and one
- * round trip: the day's row is upserted, and the week's row gets the change in the day's points
- * (the review cap applies per day; the streak bonus and the active day count once, when the day's
- * row is created — `xmax = 0` tells an inserted row from an updated one).
- */
-async function addDailyActivity(
-  tx: Database,
-  memberId: number,
-  localDate: string,
-  source: ReviewSource,
-  score: number,
-): Promise<void> {
-  const p = LEADERBOARD_POINTS;
-  const quizScore = source === "daily" ? score : 0;
-  const reviewScore = source === "daily" ? 0 : score;
-  const quizAnswers = source === "daily" ? 1 : 0;
-  await tx.execute(sql`
-    with day as (
-      insert into member_daily_activity as a
-        (member_id, local_date, quiz_score, quiz_answers, review_score, review_answers, streak)
-      values (${memberId}, ${localDate}::date, ${quizScore}::float8, ${quizAnswers}::int, ${reviewScore}::float8,
-        ${1 - quizAnswers}::int,
-        -- The run of consecutive days ending today: one more than yesterday's, if there was one.
-        1 + coalesce((select y.streak from member_daily_activity y
-                      where y.member_id = ${memberId} and y.local_date = ${localDate}::date - 1), 0))
-      on conflict (member_id, local_date) do update set
-        quiz_score = a.quiz_score + excluded.quiz_score,
-        quiz_answers = a.quiz_answers + excluded.quiz_answers,
-        review_score = a.review_score + excluded.review_score,
-        review_answers = a.review_answers + excluded.review_answers
-      returning (a.xmax = 0) as inserted, a.review_score, a.streak
-    )
-    insert into member_weekly_activity as w
-      (member_id, week_start, quiz_points, review_points, streak_points, active_days, answers)
-    select ${memberId}, ${localDate}::date - (extract(isodow from ${localDate}::date)::int - 1),
-      ${quizScore}::float8 * ${p.quizPerScore}::float8,
-      least(day.review_score * ${p.reviewPerScore}::float8, ${p.reviewCapPerDay}::float8)
-        - least((day.review_score - ${reviewScore}::float8) * ${p.reviewPerScore}::float8, ${p.reviewCapPerDay}::float8),
-      case when day.inserted then least(day.streak, ${p.streakMaxDays}::int) * ${p.streakPerDay}::float8 else 0 end,
-      case when day.inserted then 1 else 0 end,
-      1
-    from day
-    on conflict (member_id, week_start) do update set
-      quiz_points = w.quiz_points + excluded.quiz_points,
-      review_points = w.review_points + excluded.review_points,
-      streak_points = w.streak_points + excluded.streak_points,
-      active_days = w.active_days + excluded.active_days,
-      answers = w.answers + excluded.answers`);
 }
 
 type AnswerRow = typeof answers.$inferSelect;
