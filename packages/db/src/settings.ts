@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "./database.ts";
 import { mapErrors, NotFoundError } from "./errors.ts";
 import type { Member, MemberPreferences, StudyGroup, StudyGroupSettings } from "./records.ts";
-import { iso } from "./rows.ts";
+import { iso, preparedPerDatabase } from "./rows.ts";
 import { groupMembers, members, servers, studyGroups } from "./schema.ts";
 
 export async function upsertServer(db: Database, serverId: string): Promise<void> {
@@ -79,10 +79,18 @@ export async function listStudyGroups(db: Database, options: { activeOnly?: bool
   });
 }
 
+const memberByDiscordIdQuery = preparedPerDatabase((db) =>
+  db.select().from(members).where(eq(members.discordUserId, sql.placeholder("discordUserId"))).prepare("recall_member_by_discord_id"),
+);
+
 /**
  * Creates the member on first sight; given preferences replace the stored ones, others are kept.
  * `firstSeen` applies only when the member is created (e.g. the timezone of the group they met
  * Recall in), never over what they chose since.
+ *
+ * Every interaction calls this with the member's display name and locale, which rarely change:
+ * a read comes first, and only a new member or a changed preference is written (a write costs a
+ * commit flush; the read does not).
  */
 export async function upsertMember(
   db: Database,
@@ -93,6 +101,10 @@ export async function upsertMember(
 ): Promise<Member> {
   return mapErrors(async () => {
     const set = definedOnly(preferences);
+    const [stored] = await memberByDiscordIdQuery(db).execute({ discordUserId });
+    if (stored && Object.entries(set).every(([key, value]) => stored[key as keyof MemberPreferences] === value)) {
+      return memberFromRow(stored);
+    }
     const [row] = await db
       .insert(members)
       .values({ discordUserId, ...definedOnly(firstSeen), ...set, createdAt: now, updatedAt: now })
