@@ -134,6 +134,33 @@ export async function findQuizPost(db: Database, groupId: number, localDate: str
   });
 }
 
+/**
+ * The posts of many (group, local date) pairs in one query: the daily cycle asks for every active
+ * group's post of its own local day, and one query per group does not scale to thousands of groups.
+ */
+export async function findQuizPosts(db: Database, keys: readonly { groupId: number; localDate: string }[]): Promise<QuizPost[]> {
+  if (keys.length === 0) return [];
+  return mapErrors(async () => {
+    const rows = await db
+      .select()
+      .from(quizPosts)
+      .where(
+        sql`(${quizPosts.groupId}, ${quizPosts.localDate}) in (select * from unnest(${pgArray(keys.map((k) => k.groupId))}::int[], ${pgArray(keys.map((k) => k.localDate))}::date[]))`,
+      );
+    return rows.map(postFromRow);
+  });
+}
+
+/** A PostgreSQL array literal of integers or ISO dates (no quoting needed for either). */
+export function pgArray(values: readonly (number | string)[]): string {
+  for (const value of values) {
+    if (typeof value === "number" ? !Number.isInteger(value) : !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+      throw new DbError(`not an integer or ISO date: ${String(value)}`);
+    }
+  }
+  return `{${values.join(",")}}`;
+}
+
 /** Posts claimed but never sent (a crash between claim and send), oldest claim first. */
 export async function listPendingQuizPosts(db: Database): Promise<QuizPost[]> {
   return listByStatus(db, "pending");

@@ -1,5 +1,6 @@
 // Weekly summary posts: claimed before they are sent, like daily posts, so each group gets one a week.
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { pgArray } from "./quiz-posts.ts";
 import type { Database } from "./database.ts";
 import { mapErrors } from "./errors.ts";
 import { weeklySummaries } from "./schema.ts";
@@ -54,6 +55,29 @@ export async function findWeeklySummary(db: Database, groupId: number, weekStart
       .from(weeklySummaries)
       .where(and(eq(weeklySummaries.groupId, groupId), eq(weeklySummaries.weekStart, weekStart)));
     return row ? { id: row.id, posted: row.postedAt !== null, claimedAt: row.claimedAt.toISOString() } : null;
+  });
+}
+
+/** The summaries of many (group, week) pairs in one query, for the daily cycle (see findQuizPosts). */
+export async function findWeeklySummaries(
+  db: Database,
+  keys: readonly { groupId: number; weekStart: string }[],
+): Promise<Array<{ id: number; groupId: number; weekStart: string; posted: boolean; claimedAt: string }>> {
+  if (keys.length === 0) return [];
+  return mapErrors(async () => {
+    const rows = await db
+      .select()
+      .from(weeklySummaries)
+      .where(
+        sql`(${weeklySummaries.groupId}, ${weeklySummaries.weekStart}) in (select * from unnest(${pgArray(keys.map((k) => k.groupId))}::int[], ${pgArray(keys.map((k) => k.weekStart))}::date[]))`,
+      );
+    return rows.map((row) => ({
+      id: row.id,
+      groupId: row.groupId,
+      weekStart: row.weekStart,
+      posted: row.postedAt !== null,
+      claimedAt: row.claimedAt.toISOString(),
+    }));
   });
 }
 

@@ -12,6 +12,9 @@ import {
   StaleCardError,
   addGroupMember,
   claimQuizPost,
+  claimWeeklySummary,
+  findQuizPosts,
+  findWeeklySummaries,
   createDatabase,
   dailyPickInputs,
   dueItems,
@@ -326,6 +329,30 @@ describe.each(targets())("database on $name", (target) => {
       expect(closers.filter((closed) => closed !== null)).toEqual([expect.objectContaining({ status: "closed", closedAt: at(1).toISOString() })]);
       expect(await closeQuizPost(db, post.id, at(2))).toBeNull();
       expect((await listUnclosedQuizPosts(db)).map((row) => row.id)).not.toContain(post.id);
+    });
+
+    it("finds the posts and weekly summaries of many (group, date) pairs in one query", async () => {
+      const [first, second, third] = [await newGroup(), await newGroup(), await newGroup()];
+      const a = await claimQuizPost(db, first.id, "2026-03-02", ["Q090"], T0);
+      const b = await claimQuizPost(db, second.id, "2026-03-03", ["Q091"], T0);
+      await claimQuizPost(db, second.id, "2026-03-02", ["Q090"], T0);
+
+      const found = await findQuizPosts(db, [
+        { groupId: first.id, localDate: "2026-03-02" },
+        { groupId: second.id, localDate: "2026-03-03" },
+        // No post on this date, and a group without posts: nothing for either.
+        { groupId: first.id, localDate: "2026-03-03" },
+        { groupId: third.id, localDate: "2026-03-02" },
+      ]);
+      expect(found.map((post) => post.id).sort()).toEqual([a.post.id, b.post.id].sort());
+      expect(await findQuizPosts(db, [])).toEqual([]);
+
+      const summary = await claimWeeklySummary(db, first.id, "2026-03-02", T0, at(-1));
+      const summaries = await findWeeklySummaries(db, [
+        { groupId: first.id, weekStart: "2026-03-02" },
+        { groupId: second.id, weekStart: "2026-03-02" },
+      ]);
+      expect(summaries).toEqual([{ id: summary.id, groupId: first.id, weekStart: "2026-03-02", posted: false, claimedAt: T0.toISOString() }]);
     });
   });
 

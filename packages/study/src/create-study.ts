@@ -381,11 +381,16 @@ export function createStudy(options: StudyOptions): StudyService {
 
     async duePosts(): Promise<DuePost[]> {
       const now = clock();
-      const due: DuePost[] = [];
-      for (const group of await db.listStudyGroups(database, { activeOnly: true })) {
+      // Groups whose daily time has come today, then all their posts of today in one query.
+      const started = (await db.listStudyGroups(database, { activeOnly: true })).flatMap((group) => {
         const today = localParts(now, group.timezone).date;
-        if (instantAt(today, group.dailyTime, group.timezone) > now) continue;
-        const post = await db.findQuizPost(database, group.id, today);
+        return instantAt(today, group.dailyTime, group.timezone) > now ? [] : [{ group, today }];
+      });
+      const posts = await db.findQuizPosts(database, started.map(({ group, today }) => ({ groupId: group.id, localDate: today })));
+      const postOf = new Map(posts.map((post) => [`${post.groupId}:${post.localDate}`, post]));
+      const due: DuePost[] = [];
+      for (const { group, today } of started) {
+        const post = postOf.get(`${group.id}:${today}`);
         const stale = post?.status === "pending" && Date.parse(post.claimedAt) < now.getTime() - staleClaimMs;
         if (!post || stale) due.push(dueOf(group));
       }
@@ -428,9 +433,11 @@ export function createStudy(options: StudyOptions): StudyService {
     async postsToClose(): Promise<PostedQuiz[]> {
       const now = clock();
       const closing: PostedQuiz[] = [];
-      for (const post of await db.listUnclosedQuizPosts(database)) {
-        if (post.status !== "posted") continue;
-        const group = await db.getStudyGroup(database, post.groupId);
+      const posted = (await db.listUnclosedQuizPosts(database)).filter((post) => post.status === "posted");
+      if (posted.length === 0) return closing;
+      const groups = new Map((await db.listStudyGroups(database)).map((group) => [group.id, group]));
+      for (const post of posted) {
+        const group = groups.get(post.groupId);
         if (group && closesAt(group, post.localDate) <= now) {
           closing.push(postedQuiz(post, group));
         }

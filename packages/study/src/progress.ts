@@ -176,13 +176,18 @@ export function createProgressFeatures(ctx: StudyContext) {
     async claimWeeklySummaries(): Promise<(WeeklySummaryView & { summaryId: number })[]> {
       const now = ctx.clock();
       const claimed: (WeeklySummaryView & { summaryId: number })[] = [];
-      for (const group of await db.listStudyGroups(database, { activeOnly: true })) {
-        const localToday = localParts(now, group.timezone).date;
-        const weekStart = weekStartOf(localToday);
+      const open = (await db.listStudyGroups(database, { activeOnly: true })).flatMap((group) => {
+        const weekStart = weekStartOf(localParts(now, group.timezone).date);
         const opensAt = instantAt(weekStart, group.dailyTime, group.timezone);
         // Nothing to sum up before the time has come, or for a week the group did not exist in.
-        if (opensAt > now || Date.parse(group.createdAt) >= instantAt(weekStart, "00:00", group.timezone).getTime()) continue;
-        const existing = await db.findWeeklySummary(database, group.id, weekStart);
+        if (opensAt > now || Date.parse(group.createdAt) >= instantAt(weekStart, "00:00", group.timezone).getTime()) return [];
+        return [{ group, weekStart }];
+      });
+      // Every open week's summary row in one query (one per group does not scale to thousands).
+      const summaries = await db.findWeeklySummaries(database, open.map(({ group, weekStart }) => ({ groupId: group.id, weekStart })));
+      const summaryOf = new Map(summaries.map((summary) => [`${summary.groupId}:${summary.weekStart}`, summary]));
+      for (const { group, weekStart } of open) {
+        const existing = summaryOf.get(`${group.id}:${weekStart}`);
         if (existing && (existing.posted || Date.parse(existing.claimedAt) > now.getTime() - ctx.staleClaimMs)) continue;
         const claim = await db.claimWeeklySummary(database, group.id, weekStart, now, new Date(now.getTime() - ctx.staleClaimMs));
         if (!claim.owned) continue;
