@@ -1,6 +1,5 @@
 import type { QuizItem } from "@recall/content";
 import { normalizeTerm } from "./normalize-text.ts";
-import { bigramsOf, dice } from "./term-matching.ts";
 
 /**
  * The plain baseline the grader is measured against: character-bigram Dice between the answer
@@ -37,4 +36,25 @@ function referenceFor(item: QuizItem): Reference {
 
 function compact(text: string): string {
   return normalizeTerm(text).replace(/[，。\s]/g, "");
+}
+
+function bigramsOf(text: string): string[] {
+  const grams: string[] = [];
+  for (let i = 0; i + 1 < text.length; i++) grams.push(text.slice(i, i + 2));
+  return grams;
+}
+
+function dice(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const gram of a) counts.set(gram, (counts.get(gram) ?? 0) + 1);
+  let shared = 0;
+  for (const gram of b) {
+    const left = counts.get(gram) ?? 0;
+    if (left > 0) {
+      shared += 1;
+      counts.set(gram, left - 1);
+    }
+  }
+  return (2 * shared) / (a.length + b.length);
 }

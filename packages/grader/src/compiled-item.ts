@@ -2,7 +2,7 @@ import type { Concept, KeyPoint, Misconception, Polarity, QuizItem } from "@reca
 import { splitClauses } from "./clauses.ts";
 import { isNegatedInContext } from "./negation.ts";
 import { normalizeTerm } from "./normalize-text.ts";
-import { bigramsOf, compileConcept, type CompiledConcept } from "./term-matching.ts";
+import { compileConcept, sortedBigramCodes, type CompiledConcept } from "./term-matching.ts";
 
 export interface CompiledKeyPoint {
   id: string;
@@ -13,8 +13,8 @@ export interface CompiledKeyPoint {
   derived: boolean;
   /** Empty when nobody annotated the point: then its normalised text is compared instead. */
   concepts: CompiledConcept[];
-  /** Character bigrams of the point's text, for points without concepts. */
-  textBigrams: string[];
+  /** Character bigrams of the point's text, sorted, for points without concepts. */
+  textBigrams: Int32Array;
   /** Per concept: the point's own text negates or reduces it, so a negated mention supports the point too. */
   eitherPolarity: boolean[];
   /**
@@ -71,7 +71,7 @@ export function compileItem(item: QuizItem): CompiledItem {
     polarity: point.polarity,
     derived: point.derived,
     concepts: compileConcepts(point.concepts, prompt, registry),
-    textBigrams: point.concepts.length === 0 ? bigramsOf(normalizeTerm(point.text)) : [],
+    textBigrams: sortedBigramCodes(point.concepts.length === 0 ? normalizeTerm(point.text) : ""),
     eitherPolarity: point.concepts.map((concept) => mentionedNegatively(normalizeTerm(point.text), concept)),
     promptQuestion: point.polarity === "deny" && point.concepts.length > 0 && point.concepts.every((concept) => mentionOf(prompt, concept) !== null)
       ? point.concepts.some((concept) => mentionedNegatively(prompt, concept)) ? "negated" as const : "plain" as const

@@ -6,8 +6,7 @@ import { normalizeText, originalSpan, type NormalizedText } from "./normalize-te
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import {
   BigramIndex,
-  bigramsOf,
-  dice,
+  diceWithSpan,
   findOccurrences,
   type AnswerView,
   type CompiledConcept,
@@ -198,7 +197,7 @@ function judgeByText(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPoin
   let best = 0;
   let bestSpan = { start: 0, end: 0 };
   for (const sentence of analysis.clauses.sentences) {
-    const score = dice(point.textBigrams, bigramsOf(analysis.text.slice(sentence.start, sentence.end)));
+    const score = diceWithSpan(point.textBigrams, analysis.text, sentence.start, sentence.end);
     if (score > best) {
       best = score;
       bestSpan = sentence;

@@ -1,18 +1,21 @@
 import type { Concept } from "@recall/content";
 import type { Clauses } from "./clauses.ts";
 import { containsNegator, isNegatedInContext } from "./negation.ts";
+import { isHanCodePoint, isHanUnit } from "./han.ts";
 import { normalizeTerm, SEGMENT_BREAK, SENTENCE_BREAK } from "./normalize-text.ts";
 
 export interface CompiledAlias {
   /** Where the alias may be split to let a few characters in between ("完整的 GRPO", "参数已经被更新"); -1 if nowhere. */
   splitAt: number;
+  /** The two halves around `splitAt`, trimmed, if both are long enough to be matched apart. */
+  halves: { head: string; tail: string } | null;
   /** Normalised form, matched as a substring. */
   text: string;
   /** Starts / ends with an ASCII letter or digit: such an edge must sit on a word boundary. */
   asciiStart: boolean;
   asciiEnd: boolean;
-  /** Character bigrams, present only for Chinese terms of 3+ characters (near misses allowed). */
-  bigrams: string[] | null;
+  /** Character bigrams in order (see `bigramCode`), present only for Chinese terms of 3+ characters (near misses allowed). */
+  bigrams: Int32Array | null;
   /** The alias states a negation itself ("无需奖励模型"). */
   selfNegating: boolean;
 }
@@ -50,10 +53,25 @@ const STEM_MIN_LENGTH = 5;
 /** Character-bigram Dice a window must reach to count as a near miss of a Chinese term. */
 export const NEAR_MISS_DICE = 0.55;
 
-export function bigramsOf(text: string): string[] {
-  const grams: string[] = [];
-  for (let i = 0; i + 1 < text.length; i++) grams.push(text.slice(i, i + 2));
-  return grams;
+/** What `ASCII_WORD` says of the one-character string at `text[index]` (false past either end). */
+function isAsciiWordAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index); // NaN outside the string: neither range holds
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+}
+
+/**
+ * The bigram `text.slice(index, index + 2)` as one number: two UTF-16 units side by side, so two
+ * bigrams are equal exactly when their strings are, and comparing them allocates nothing.
+ */
+export function bigramCode(text: string, index: number): number {
+  return (text.charCodeAt(index) << 16) | text.charCodeAt(index + 1);
+}
+
+/** Every bigram of `text`, in order, as `bigramCode`s. */
+export function bigramCodes(text: string): Int32Array {
+  const codes = new Int32Array(Math.max(0, text.length - 1));
+  for (let i = 0; i < codes.length; i++) codes[i] = bigramCode(text, i);
+  return codes;
 }
 
 export function compileConcept(concept: Concept, normalizedPrompt: string): CompiledConcept {
@@ -63,19 +81,21 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
     const text = normalizeTerm(raw).replaceAll(SENTENCE_BREAK, "").replaceAll(SEGMENT_BREAK, "");
     if (text.length === 0 || seen.has(text)) continue;
     seen.add(text);
+    const splitAt = splitPointOf(text);
     aliases.push({
       text,
       asciiStart: ASCII_WORD.test(text[0] ?? ""),
       asciiEnd: ASCII_WORD.test(text[text.length - 1] ?? ""),
-      bigrams: text.length >= 3 && ALL_HAN.test(text) ? bigramsOf(text) : null,
+      bigrams: text.length >= 3 && ALL_HAN.test(text) ? bigramCodes(text) : null,
       selfNegating: containsNegator(text),
-      splitAt: splitPointOf(text),
+      splitAt,
+      halves: halvesOf(text, splitAt),
     });
   }
   // Longest first, so that "agent rl" is preferred over "rl" as evidence.
   aliases.sort((a, b) => b.text.length - a.text.length);
   const label = concept.aliases[0] ?? "";
-  const promptAliases = new Set(aliases.filter((alias) => findExact(normalizedPrompt, alias).length > 0).map((alias) => alias.text));
+  const promptAliases = new Set(aliases.filter((alias) => occursExactly(normalizedPrompt, alias)).map((alias) => alias.text));
   return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases };
 }
 
@@ -92,124 +112,335 @@ function splitPointOf(text: string): number {
   return -1;
 }
 
+function halvesOf(text: string, splitAt: number): CompiledAlias["halves"] {
+  if (splitAt < 0) return null;
+  const head = text.slice(0, splitAt).trim();
+  const tail = text.slice(splitAt).trim();
+  return head.length < 2 || tail.length < 2 ? null : { head, tail };
+}
+
 /** Most characters allowed between the two halves of a split alias. */
 const MAX_GAP = 3;
 // Only particles and adverbs may stand in the gap: "参数已经被更新" is the term, "只要训练奖励" is not "只要奖励".
 const GAP_FILLER = /^[的了已经被都就也还会要是在地得将把有个一没不无未并再才又算]+$/;
 
-/** The alias with a short gap between its halves; the gap may negate it ("参数没有更新"). */
-function findGapped(text: string, alias: CompiledAlias): Array<RawMatch & { gapNegated: boolean; gapStart: number; gapEnd: number }> {
-  if (alias.splitAt < 0) return [];
-  const head = alias.text.slice(0, alias.splitAt).trim();
-  const tail = alias.text.slice(alias.splitAt).trim();
-  if (head.length < 2 || tail.length < 2) return [];
-  const matches: Array<RawMatch & { gapNegated: boolean; gapStart: number; gapEnd: number }> = [];
-  for (let from = text.indexOf(head); from >= 0; from = text.indexOf(head, from + 1)) {
-    const gapStart = from + head.length;
-    const window = text.slice(gapStart, gapStart + MAX_GAP + tail.length);
-    const at = window.indexOf(tail);
-    if (at <= 0) continue;
-    const gap = window.slice(0, at);
-    if (!GAP_FILLER.test(gap)) continue;
-    if (alias.asciiStart && from > 0 && ASCII_WORD.test(text[from - 1] ?? "")) continue;
-    const end = gapStart + at + tail.length;
-    if (alias.asciiEnd && ASCII_WORD.test(text[end] ?? "")) continue;
-    matches.push({ start: from, end, gapNegated: containsNegator(gap), gapStart, gapEnd: gapStart + at });
+/**
+ * Where an exact match of the alias starting at `from` ends (English inflections included),
+ * or -1 if the match sits inside a longer word.
+ */
+function exactMatchEnd(text: string, alias: CompiledAlias, from: number): number {
+  if (alias.asciiStart && from > 0 && isAsciiWordAt(text, from - 1)) return -1;
+  let end = from + alias.text.length;
+  if (alias.asciiEnd) {
+    const tail = text.slice(end, end + 24);
+    const suffix = alias.text.length >= STEM_MIN_LENGTH ? ENGLISH_STEM_CONTINUATION.exec(tail) : ENGLISH_SUFFIX.exec(tail);
+    if (!suffix) return -1;
+    end += suffix[0].length;
   }
-  return matches;
+  return end;
 }
 
-interface RawMatch {
-  start: number;
-  end: number;
-}
-
-function findExact(text: string, alias: CompiledAlias): RawMatch[] {
-  const matches: RawMatch[] = [];
+function occursExactly(text: string, alias: CompiledAlias): boolean {
   for (let from = text.indexOf(alias.text); from >= 0; from = text.indexOf(alias.text, from + 1)) {
-    if (alias.asciiStart && from > 0 && ASCII_WORD.test(text[from - 1] ?? "")) continue;
-    let end = from + alias.text.length;
-    if (alias.asciiEnd) {
-      const tail = text.slice(end, end + 24);
-      const suffix = alias.text.length >= STEM_MIN_LENGTH ? ENGLISH_STEM_CONTINUATION.exec(tail) : ENGLISH_SUFFIX.exec(tail);
-      if (!suffix) continue;
-      end += suffix[0].length;
-    }
-    matches.push({ start: from, end });
+    if (exactMatchEnd(text, alias, from) >= 0) return true;
   }
-  return matches;
+  return false;
 }
 
-/** Positions of every character bigram of the answer, built once per answer and only if needed. */
+// Buffers reused by every answer. Grading is synchronous, so only one answer is searched at a time;
+// allocating them per answer made grading garbage-bound.
+let gramAt = new Int32Array(256);
+/** Next position of the same bigram, or -1: each bigram's positions form an ascending chain. */
+let nextSameGram = new Int32Array(256);
+/** Per code unit: 0 not Han, 1 a Han BMP character, 2 / 3 the first / second half of a Han surrogate pair. */
+let hanUnit = new Uint8Array(256);
+let slotGram = new Int32Array(512);
+/** First position of the slot's bigram, or -1 for an empty slot. */
+let slotFirst = new Int32Array(512);
+let slotMask = 0;
+let indexedGeneration = 0;
+
+const HAN_BMP = 1;
+const HAN_PAIR_FIRST = 2;
+const HAN_PAIR_SECOND = 3;
+
+/**
+ * Positions of every character bigram of the answer and which characters are Han, built once per
+ * answer and only if needed. The index lives in module buffers shared by all instances: `activate`
+ * rebuilds it if another answer has been indexed since.
+ */
 export class BigramIndex {
-  private readonly positions = new Map<string, number[]>();
-  constructor(text: string) {
-    for (let i = 0; i + 1 < text.length; i++) {
-      const gram = text.slice(i, i + 2);
-      const list = this.positions.get(gram);
-      if (list) list.push(i);
-      else this.positions.set(gram, [i]);
+  private generation = -1;
+  constructor(readonly text: string) {
+    this.activate();
+  }
+
+  activate(): void {
+    if (this.generation === indexedGeneration) return;
+    buildIndex(this.text);
+    indexedGeneration += 1;
+    this.generation = indexedGeneration;
+  }
+
+  /** First position of the bigram, or -1; `nextAt` walks the rest in ascending order. */
+  firstAt(gram: number): number {
+    for (let slot = slotOf(gram); ; slot = (slot + 1) & slotMask) {
+      const first = slotFirst[slot] ?? -1;
+      if (first < 0 || slotGram[slot] === gram) return first;
     }
   }
-  at(gram: string): readonly number[] {
-    return this.positions.get(gram) ?? [];
+
+  nextAt(position: number): number {
+    return nextSameGram[position] ?? -1;
+  }
+
+  gramAt(position: number): number {
+    return gramAt[position] ?? 0;
+  }
+
+  /** Whether `/^\p{Script=Han}+$/u` matches `text.slice(start, end)` (a surrogate pair cut in two is not Han). */
+  allHan(start: number, end: number): boolean {
+    if (end <= start || hanUnit[start] === HAN_PAIR_SECOND || hanUnit[end - 1] === HAN_PAIR_FIRST) return false;
+    for (let i = start; i < end; i++) if (hanUnit[i] === 0) return false;
+    return true;
   }
 }
 
-export function dice(a: readonly string[], b: readonly string[]): number {
-  if (a.length === 0 || b.length === 0) return 0;
-  const counts = new Map<string, number>();
-  for (const gram of a) counts.set(gram, (counts.get(gram) ?? 0) + 1);
-  let shared = 0;
-  for (const gram of b) {
-    const left = counts.get(gram) ?? 0;
-    if (left > 0) {
-      shared += 1;
-      counts.set(gram, left - 1);
-    }
-  }
-  return (2 * shared) / (a.length + b.length);
+function slotOf(gram: number): number {
+  return (Math.imul(gram, 0x9e3779b1) >>> 7) & slotMask;
 }
 
-/** Windows near the alias's length whose bigrams resemble it: "参考的策略概率" for "参考策略概率". */
-function findNearMisses(text: string, alias: CompiledAlias, index: BigramIndex): RawMatch[] {
-  const grams = alias.bigrams;
-  if (!grams) return [];
-  const length = alias.text.length;
-  const starts = new Set<number>();
-  grams.forEach((gram, offset) => {
-    for (const position of index.at(gram)) {
-      // The window may start a little before or after where this bigram would put it.
-      for (let shift = -1; shift <= 1; shift++) starts.add(position - offset + shift);
-    }
-  });
-  const first = alias.text[0];
-  const last = alias.text[length - 1];
-  const minLength = length >= 5 ? length - 1 : length;
-  const matches: RawMatch[] = [];
-  let coveredUntil = -1;
-  for (const start of [...starts].sort((a, b) => a - b)) {
-    if (start < 0 || start < coveredUntil) continue;
-    let best: RawMatch | null = null;
-    let bestScore = NEAR_MISS_DICE;
-    for (let windowLength = minLength; windowLength <= length + 1; windowLength++) {
-      const end = start + windowLength;
-      if (end > text.length) break;
-      const window = text.slice(start, end);
-      if (!ALL_HAN.test(window)) continue;
-      if (window[0] !== first && window[windowLength - 1] !== last) continue;
-      const score = dice(grams, bigramsOf(window));
-      if (score >= bestScore) {
-        bestScore = score;
-        best = { start, end };
+function buildIndex(text: string): void {
+  const length = text.length;
+  if (gramAt.length < length) {
+    const capacity = Math.max(length, gramAt.length * 2);
+    gramAt = new Int32Array(capacity);
+    nextSameGram = new Int32Array(capacity);
+    hanUnit = new Uint8Array(capacity);
+  }
+  for (let i = 0; i < length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        const han = isHanCodePoint((unit - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000);
+        hanUnit[i] = han ? HAN_PAIR_FIRST : 0;
+        hanUnit[i + 1] = han ? HAN_PAIR_SECOND : 0;
+        i += 1;
+        continue;
       }
     }
-    if (best) {
-      matches.push(best);
-      coveredUntil = best.end;
+    hanUnit[i] = isHanUnit(unit) ? HAN_BMP : 0;
+  }
+  // Open addressing with at most half the slots used.
+  let slots = 16;
+  while (slots < 2 * length) slots *= 2;
+  if (slotFirst.length < slots) {
+    slotGram = new Int32Array(slots);
+    slotFirst = new Int32Array(slots);
+  }
+  slotMask = slots - 1;
+  slotFirst.fill(-1, 0, slots);
+  // Backwards, so that every chain runs in ascending order.
+  for (let i = length - 2; i >= 0; i--) {
+    const gram = bigramCode(text, i);
+    gramAt[i] = gram;
+    let slot = slotOf(gram);
+    while ((slotFirst[slot] ?? -1) >= 0 && slotGram[slot] !== gram) slot = (slot + 1) & slotMask;
+    nextSameGram[i] = slotFirst[slot] ?? -1;
+    slotGram[slot] = gram;
+    slotFirst[slot] = i;
+  }
+}
+
+/** Which of a term's bigrams a window's bigrams have been paired with. */
+let paired = new Uint8Array(32);
+
+/**
+ * Dice of two bigram multisets, `(2 × shared) / (|a| + |b|)` as in `bigram-baseline.ts`; `b` is the
+ * `count` bigrams of the index from `start`. Counted by pairing each of b's bigrams with an unpaired
+ * equal one of a: both are short (a term, a window of about its length).
+ */
+function diceWithWindow(a: Int32Array, index: BigramIndex, start: number, count: number): number {
+  if (a.length === 0 || count === 0) return 0;
+  if (paired.length < a.length) paired = new Uint8Array(a.length * 2);
+  paired.fill(0, 0, a.length);
+  let shared = 0;
+  for (let j = 0; j < count; j++) {
+    const gram = index.gramAt(start + j);
+    for (let k = 0; k < a.length; k++) {
+      if (paired[k] === 0 && a[k] === gram) {
+        paired[k] = 1;
+        shared += 1;
+        break;
+      }
     }
   }
-  return matches;
+  return (2 * shared) / (a.length + count);
+}
+
+let spanGrams = new Int32Array(256);
+
+/** Every bigram of `text`, sorted, for `diceWithSpan`. */
+export function sortedBigramCodes(text: string): Int32Array {
+  return bigramCodes(text).sort();
+}
+
+/**
+ * Dice of `sorted` (ascending bigram codes) against the bigrams of `text.slice(start, end)`, which
+ * may be a long sentence: both sides sorted, then the shared bigrams counted in one merge.
+ */
+export function diceWithSpan(sorted: Int32Array, text: string, start: number, end: number): number {
+  const count = Math.max(0, end - start - 1);
+  if (sorted.length === 0 || count === 0) return 0;
+  if (spanGrams.length < count) spanGrams = new Int32Array(Math.max(count, spanGrams.length * 2));
+  for (let j = 0; j < count; j++) spanGrams[j] = bigramCode(text, start + j);
+  const span = spanGrams.subarray(0, count).sort();
+  let shared = 0;
+  for (let i = 0, j = 0; i < sorted.length && j < count; ) {
+    const a = sorted[i] ?? 0;
+    const b = span[j] ?? 0;
+    if (a === b) {
+      shared += 1;
+      i += 1;
+      j += 1;
+    } else if (a < b) i += 1;
+    else j += 1;
+  }
+  return (2 * shared) / (sorted.length + count);
+}
+
+/** Window starts already tried for the current alias: equal to `startStamp` if so. */
+let startSeen = new Int32Array(256);
+let startStamp = 0;
+
+// Spans matched for the concept being searched (findOccurrences is synchronous and not re-entrant).
+let takenStart = new Int32Array(32);
+let takenEnd = new Int32Array(32);
+
+/** One concept searched in one answer: matches are recorded as they are found, longest alias first. */
+class OccurrenceSearch {
+  readonly occurrences: Occurrence[] = [];
+  private taken = 0;
+  constructor(private readonly answer: AnswerView) {}
+
+  record(
+    start: number,
+    end: number,
+    alias: CompiledAlias,
+    nearMiss: boolean,
+    gapNegated = false,
+    gapStart = -1,
+    gapEnd = -1,
+  ): void {
+    for (let i = 0; i < this.taken; i++) {
+      if (start < (takenEnd[i] ?? 0) && (takenStart[i] ?? 0) < end) return;
+    }
+    if (this.taken === takenStart.length) {
+      const starts = new Int32Array(this.taken * 2);
+      starts.set(takenStart);
+      takenStart = starts;
+      const ends = new Int32Array(this.taken * 2);
+      ends.set(takenEnd);
+      takenEnd = ends;
+    }
+    takenStart[this.taken] = start;
+    takenEnd[this.taken] = end;
+    this.taken += 1;
+    const { clauses, text } = this.answer;
+    const segmentIndex = clauses.segmentAt[start] ?? 0;
+    const segment = clauses.segments[segmentIndex];
+    if (!segment) return;
+    const negated = gapNegated || isNegatedInContext({ text, segmentStart: segment.start, segmentEnd: segment.end }, start, end);
+    this.occurrences.push({
+      start,
+      end,
+      segment: segmentIndex,
+      sentence: segment.sentence,
+      negated,
+      selfNegating: alias.selfNegating,
+      nearMiss,
+      gap: gapStart >= 0 ? { start: gapStart, end: gapEnd } : null,
+    });
+  }
+
+  exact(alias: CompiledAlias): void {
+    const text = this.answer.text;
+    for (let from = text.indexOf(alias.text); from >= 0; from = text.indexOf(alias.text, from + 1)) {
+      const end = exactMatchEnd(text, alias, from);
+      if (end >= 0) this.record(from, end, alias, false);
+    }
+  }
+
+  /** The alias with a short gap between its halves; the gap may negate it ("参数没有更新"). */
+  gapped(alias: CompiledAlias): void {
+    if (!alias.halves) return;
+    const { head, tail } = alias.halves;
+    const text = this.answer.text;
+    for (let from = text.indexOf(head); from >= 0; from = text.indexOf(head, from + 1)) {
+      const gapStart = from + head.length;
+      // The first place the tail starts within MAX_GAP characters; right after the head is no gap.
+      let at = 0;
+      while (at <= MAX_GAP && !text.startsWith(tail, gapStart + at)) at += 1;
+      if (at === 0 || at > MAX_GAP) continue;
+      const gap = text.slice(gapStart, gapStart + at);
+      if (!GAP_FILLER.test(gap)) continue;
+      if (alias.asciiStart && from > 0 && isAsciiWordAt(text, from - 1)) continue;
+      const end = gapStart + at + tail.length;
+      if (alias.asciiEnd && isAsciiWordAt(text, end)) continue;
+      this.record(from, end, alias, true, containsNegator(gap), gapStart, gapStart + at);
+    }
+  }
+
+  /** Windows near the alias's length whose bigrams resemble it: "参考的策略概率" for "参考策略概率". */
+  nearMisses(alias: CompiledAlias, grams: Int32Array): void {
+    const text = this.answer.text;
+    const index = this.answer.bigrams();
+    index.activate();
+    if (startSeen.length < text.length) startSeen = new Int32Array(Math.max(text.length, startSeen.length * 2));
+    if (startStamp === 0x7fffffff) {
+      startSeen.fill(0);
+      startStamp = 0;
+    }
+    startStamp += 1;
+    let lowest = text.length;
+    let highest = -1;
+    for (let offset = 0; offset < grams.length; offset++) {
+      for (let position = index.firstAt(grams[offset] ?? 0); position >= 0; position = index.nextAt(position)) {
+        // The window may start a little before or after where this bigram would put it.
+        for (let start = Math.max(0, position - offset - 1); start <= position - offset + 1; start++) {
+          startSeen[start] = startStamp;
+          if (start < lowest) lowest = start;
+          if (start > highest) highest = start;
+        }
+      }
+    }
+    const length = alias.text.length;
+    const first = alias.text.charCodeAt(0);
+    const last = alias.text.charCodeAt(length - 1);
+    const minLength = length >= 5 ? length - 1 : length;
+    let coveredUntil = -1;
+    for (let start = lowest; start <= highest; start++) {
+      if (startSeen[start] !== startStamp || start < coveredUntil) continue;
+      let bestEnd = -1;
+      let bestScore = NEAR_MISS_DICE;
+      for (let windowLength = minLength; windowLength <= length + 1; windowLength++) {
+        const end = start + windowLength;
+        if (end > text.length) break;
+        if (!index.allHan(start, end)) continue;
+        if (text.charCodeAt(start) !== first && text.charCodeAt(end - 1) !== last) continue;
+        const score = diceWithWindow(grams, index, start, windowLength - 1);
+        if (score >= bestScore) {
+          bestScore = score;
+          bestEnd = end;
+        }
+      }
+      if (bestEnd >= 0) {
+        this.record(start, bestEnd, alias, true);
+        coveredUntil = bestEnd;
+      }
+    }
+  }
 }
 
 export interface AnswerView {
@@ -220,51 +451,21 @@ export interface AnswerView {
 
 /** Every place the concept is mentioned, with its negation state. Near misses only if nothing exact. */
 export function findOccurrences(answer: AnswerView, concept: CompiledConcept): Occurrence[] {
-  const occurrences: Occurrence[] = [];
-  const taken: RawMatch[] = [];
-  const overlapsTaken = (match: RawMatch): boolean =>
-    taken.some((other) => match.start < other.end && other.start < match.end);
-  const record = (
-    match: RawMatch,
-    alias: CompiledAlias,
-    nearMiss: boolean,
-    gapped: { gapNegated: boolean; gapStart: number; gapEnd: number } | null = null,
-  ): void => {
-    if (overlapsTaken(match)) return;
-    taken.push(match);
-    const segmentIndex = answer.clauses.segmentAt[match.start] ?? 0;
-    const segment = answer.clauses.segments[segmentIndex];
-    if (!segment) return;
-    const negated = (gapped?.gapNegated ?? false) || isNegatedInContext(
-      { text: answer.text, segmentStart: segment.start, segmentEnd: segment.end },
-      match.start,
-      match.end,
-    );
-    occurrences.push({
-      start: match.start,
-      end: match.end,
-      segment: segmentIndex,
-      sentence: segment.sentence,
-      negated,
-      selfNegating: alias.selfNegating,
-      nearMiss,
-      gap: gapped ? { start: gapped.gapStart, end: gapped.gapEnd } : null,
-    });
-  };
-  for (const alias of concept.aliases) {
-    for (const match of findExact(answer.text, alias)) record(match, alias, false);
+  const search = new OccurrenceSearch(answer);
+  const occurrences = search.occurrences;
+  for (const alias of concept.aliases) search.exact(alias);
+  if (occurrences.length === 0) {
+    for (const alias of concept.aliases) search.gapped(alias);
   }
   if (occurrences.length === 0) {
-    for (const alias of concept.aliases) {
-      for (const match of findGapped(answer.text, alias)) record(match, alias, true, match);
+    for (const alias of concept.aliases) if (alias.bigrams) search.nearMisses(alias, alias.bigrams);
+  }
+  // Sorting is stable, so an array already in order stays as it is; skip the sort's work array then.
+  for (let i = 1; i < occurrences.length; i++) {
+    if ((occurrences[i - 1]?.start ?? 0) > (occurrences[i]?.start ?? 0)) {
+      occurrences.sort((a, b) => a.start - b.start);
+      break;
     }
   }
-  if (occurrences.length === 0) {
-    for (const alias of concept.aliases) {
-      if (!alias.bigrams) continue;
-      for (const match of findNearMisses(answer.text, alias, answer.bigrams())) record(match, alias, true);
-    }
-  }
-  occurrences.sort((a, b) => a.start - b.start);
   return occurrences;
 }
