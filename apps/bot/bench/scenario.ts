@@ -3,6 +3,8 @@
 // interactions in the same run. run.ts prints every scenario the same way.
 import type { QuizItem } from "@recall/content";
 import type { InteractionHandle, ReplyRecord } from "@recall/discord-fake";
+import type { BotMeter } from "./bot-process-client.ts";
+import type { ProcessUsage } from "./bot-protocol.ts";
 import { WAIT_TIMEOUT_MS } from "./recall-on-discord.ts";
 
 /** Issue targets, for every interaction path (Discord itself allows 3,000 ms to acknowledge). */
@@ -14,9 +16,11 @@ export interface LatencySeries {
   firstCallbackMs: number[];
   /** INTERACTION_CREATE → the reply the member reads (callback message or edit of @original), ms. */
   finalReplyMs: number[];
-  /** CPU time of this process (bot and local Discord together) from the dispatch to the last reply. */
-  cpuMs: number;
-  /** Requests discord.js held for its client-side global limit meanwhile. */
+  /** CPU time of the bot's own process (or the baseline client's) from the dispatch to the last reply. */
+  botCpuMs: number;
+  /** CPU time of this process (the local Discord and the measurement) meanwhile. */
+  localCpuMs: number;
+  /** Requests the bot's discord.js client held for its client-side global limit meanwhile. */
   globalLimitWaits: number;
 }
 
@@ -55,23 +59,36 @@ export function isFinalReply(reply: ReplyRecord): boolean {
   return reply.kind === "edit-original" || reply.kind === "callback";
 }
 
+/** Where a measurement starts: the bot process's counters and this process's CPU. */
+async function startMeter(bot: BotMeter): Promise<{ bot: ProcessUsage; local: NodeJS.CpuUsage }> {
+  const botBefore = await bot.usage();
+  return { bot: botBefore, local: process.cpuUsage() };
+}
+
+async function stopMeter(bot: BotMeter, before: { bot: ProcessUsage; local: NodeJS.CpuUsage }): Promise<Pick<LatencySeries, "botCpuMs" | "localCpuMs" | "globalLimitWaits">> {
+  const local = process.cpuUsage(before.local);
+  const botAfter = await bot.usage();
+  return {
+    botCpuMs: botAfter.cpuMs - before.bot.cpuMs,
+    localCpuMs: (local.user + local.system) / 1000,
+    globalLimitWaits: botAfter.globalLimitWaits - before.bot.globalLimitWaits,
+  };
+}
+
 /** Dispatches a burst and waits for every first callback and final reply. */
 export async function measureBurst(
   dispatch: () => InteractionHandle[],
-  globalLimitWaits: () => number,
+  bot: BotMeter,
 ): Promise<{ series: LatencySeries; replies: ReplyRecord[] }> {
-  const cpuBefore = process.cpuUsage();
-  const waitsBefore = globalLimitWaits();
+  const before = await startMeter(bot);
   const handles = dispatch();
-  const firsts = await Promise.all(handles.map((handle) => handle.firstResponse({ timeoutMs: WAIT_TIMEOUT_MS })));
-  const replies = await Promise.all(handles.map((handle) => handle.waitForReply(isFinalReply, { timeoutMs: WAIT_TIMEOUT_MS })));
-  const cpu = process.cpuUsage(cpuBefore);
+  const firsts = await bot.whileRunning(Promise.all(handles.map((handle) => handle.firstResponse({ timeoutMs: WAIT_TIMEOUT_MS }))));
+  const replies = await bot.whileRunning(Promise.all(handles.map((handle) => handle.waitForReply(isFinalReply, { timeoutMs: WAIT_TIMEOUT_MS }))));
   return {
     series: {
       firstCallbackMs: firsts.map((first) => first.latencyMs),
       finalReplyMs: replies.map((reply) => reply.latencyMs),
-      cpuMs: (cpu.user + cpu.system) / 1000,
-      globalLimitWaits: globalLimitWaits() - waitsBefore,
+      ...(await stopMeter(bot, before)),
     },
     replies,
   };
@@ -97,23 +114,21 @@ export function restCallsByKind(requests: readonly { method: string; path: strin
 /** Dispatches interactions one at a time, each after the previous one's final reply. */
 export async function measureOneByOne(
   dispatchers: readonly (() => InteractionHandle)[],
-  globalLimitWaits: () => number,
+  bot: BotMeter,
 ): Promise<{ series: LatencySeries; replies: ReplyRecord[] }> {
-  const cpuBefore = process.cpuUsage();
-  const waitsBefore = globalLimitWaits();
+  const before = await startMeter(bot);
   const firstCallbackMs: number[] = [];
   const finalReplyMs: number[] = [];
   const replies: ReplyRecord[] = [];
   for (const dispatch of dispatchers) {
     const handle = dispatch();
-    firstCallbackMs.push((await handle.firstResponse({ timeoutMs: WAIT_TIMEOUT_MS })).latencyMs);
-    const reply = await handle.waitForReply(isFinalReply, { timeoutMs: WAIT_TIMEOUT_MS });
+    firstCallbackMs.push((await bot.whileRunning(handle.firstResponse({ timeoutMs: WAIT_TIMEOUT_MS }))).latencyMs);
+    const reply = await bot.whileRunning(handle.waitForReply(isFinalReply, { timeoutMs: WAIT_TIMEOUT_MS }));
     finalReplyMs.push(reply.latencyMs);
     replies.push(reply);
   }
-  const cpu = process.cpuUsage(cpuBefore);
   return {
-    series: { firstCallbackMs, finalReplyMs, cpuMs: (cpu.user + cpu.system) / 1000, globalLimitWaits: globalLimitWaits() - waitsBefore },
+    series: { firstCallbackMs, finalReplyMs, ...(await stopMeter(bot, before)) },
     replies,
   };
 }

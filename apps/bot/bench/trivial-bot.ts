@@ -1,15 +1,17 @@
 // The transport floor: a discord.js client that acknowledges and answers every interaction at
 // once, with no database and no grading, against its own local Discord. Measured in the same run
 // as the real bot, it shows what the bot itself adds over discord.js, the fake and the machine.
-import { Client, Events, GatewayIntentBits, MessageFlags } from "discord.js";
+// Like the bot, the client runs in its own process (bot-process.ts, kind "trivial"); its local
+// Discord stays in this one.
 import { startFakeDiscord, type FakeDiscord } from "@recall/discord-fake";
 import { TOKEN } from "../test/harness.ts";
-import { countGlobalLimitWaits } from "./global-limit-waits.ts";
+import { startBotProcess, type BotProcess } from "./bot-process-client.ts";
 import { WAIT_TIMEOUT_MS, benchGuild } from "./recall-on-discord.ts";
 
 export interface TrivialBot {
   fake: FakeDiscord;
-  globalLimitWaits: () => number;
+  /** The client's process: its CPU and global-limit waits for the measurements. */
+  client: BotProcess;
   stop(): Promise<void>;
 }
 
@@ -22,33 +24,22 @@ export async function startTrivialBot(options: { clockMs: number }): Promise<Tri
     defaultTimeoutMs: WAIT_TIMEOUT_MS,
     now: () => options.clockMs,
   });
-  // The same REST settings as the bot's client (discord.js defaults but the API base).
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiBase } });
-  const globalLimitWaits = countGlobalLimitWaits(client);
-  client.on(Events.InteractionCreate, (interaction) => {
-    if (!interaction.isRepliable()) return;
-    void (async () => {
-      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      await interaction.editReply({ content: "ok" });
-    })().catch((error: unknown) => {
-      console.error("the trivial bot failed to answer:", error);
-    });
-  });
+  let client: BotProcess;
   try {
-    const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-    await client.login(TOKEN);
-    await ready;
+    client = await startBotProcess({ kind: "trivial", apiBase: fake.apiBase, token: TOKEN }, () => options.clockMs);
   } catch (error) {
-    await client.destroy();
     await fake.close();
     throw error;
   }
   return {
     fake,
-    globalLimitWaits,
+    client,
     async stop() {
-      await client.destroy();
-      await fake.close();
+      try {
+        await client.stop();
+      } finally {
+        await fake.close();
+      }
     },
   };
 }

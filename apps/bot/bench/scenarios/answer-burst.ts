@@ -6,6 +6,7 @@ import type { FakeDiscord, InteractionHandle } from "@recall/discord-fake";
 import { decodeCustomId } from "../../src/custom-ids.ts";
 import { ADMIN, CHANNEL_ID, GUILD_ID, TestClock, buttonIds, embedText, livePosts } from "../../test/harness.ts";
 import { benchMember, countRows, type BenchMember } from "../bench-members.ts";
+import type { BotMeter } from "../bot-process-client.ts";
 import { memberAnswer } from "../member-answers.ts";
 import { startRecallOnDiscord } from "../recall-on-discord.ts";
 import { DISCORD_ACK_WINDOW_MS, measureBurst, restCallsByKind, type BenchContext, type Check, type LatencySeries, type Scenario } from "../scenario.ts";
@@ -21,9 +22,15 @@ const SETUP_AT = "2026-03-02T00:30:00Z";
 const POST_AT = "2026-03-02T01:00:00Z";
 
 /** Every member clicks Answer; resolves with the clicks once each has its modal. */
-async function openModals(fake: FakeDiscord, messageId: string, customId: string, members: readonly BenchMember[]): Promise<InteractionHandle[]> {
+async function openModals(
+  fake: FakeDiscord,
+  bot: BotMeter,
+  messageId: string,
+  customId: string,
+  members: readonly BenchMember[],
+): Promise<InteractionHandle[]> {
   const clicks = members.map((member) => fake.clickButton({ ...member, messageId, customId }));
-  await Promise.all(clicks.map((click) => click.firstResponse()));
+  await bot.whileRunning(Promise.all(clicks.map((click) => click.firstResponse())));
   for (const click of clicks) click.modal(); // throws if the bot answered with anything but a form
   return clicks;
 }
@@ -46,8 +53,8 @@ async function trivialBaseline(items: { answers: string[]; warmupAnswers: string
           fields: { answer },
         }),
       );
-    await measureBurst(() => dispatch(items.warmupAnswers, BURST_MEMBERS), trivial.globalLimitWaits);
-    return (await measureBurst(() => dispatch(items.answers, 0), trivial.globalLimitWaits)).series;
+    await measureBurst(() => dispatch(items.warmupAnswers, BURST_MEMBERS), trivial.client);
+    return (await measureBurst(() => dispatch(items.answers, 0), trivial.client)).series;
   } finally {
     await trivial.stop();
   }
@@ -91,19 +98,19 @@ export const answerBurstScenario: Scenario = {
 
       context.progress(`warm-up: ${WARMUP_MEMBERS} members answer (not measured)`);
       const warmupMembers = Array.from({ length: WARMUP_MEMBERS }, (_, index) => benchMember(BURST_MEMBERS + index));
-      const warmupClicks = await openModals(fake, post.id, answerButton, warmupMembers);
-      await measureBurst(() => submitAll(fake, warmupClicks, warmupAnswers), recall.globalLimitWaits);
+      const warmupClicks = await openModals(fake, bot, post.id, answerButton, warmupMembers);
+      await measureBurst(() => submitAll(fake, warmupClicks, warmupAnswers), bot);
       await bot.idle();
 
       context.progress(`${BURST_MEMBERS} members open the answer form`);
       const members = Array.from({ length: BURST_MEMBERS }, (_, index) => benchMember(index));
-      const clicks = await openModals(fake, post.id, answerButton, members);
+      const clicks = await openModals(fake, bot, post.id, answerButton, members);
       const clickLatency = summarise(clicks.map((click) => click.callback?.latencyMs ?? Number.NaN));
       notes.push(`Answer click → modal (burst of ${BURST_MEMBERS}, not a target): ${formatSummary(clickLatency)}`);
 
       context.progress(`${BURST_MEMBERS} members submit in one burst`);
       const requestsBefore = fake.requests.length;
-      const { series, replies } = await measureBurst(() => submitAll(fake, clicks, answers), recall.globalLimitWaits);
+      const { series, replies } = await measureBurst(() => submitAll(fake, clicks, answers), bot);
       measured = series;
       await bot.idle();
       notes.push(`REST calls the bot made for the burst: ${restCallsByKind(fake.requests.slice(requestsBefore))}`);

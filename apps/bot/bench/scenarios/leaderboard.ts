@@ -72,8 +72,8 @@ async function trivialBaseline(clockMs: number): Promise<LatencySeries> {
       const kind = REQUEST_KINDS[index % REQUEST_KINDS.length] ?? REQUEST_KINDS[0];
       return trivial.fake.slashCommand({ ...benchMember(index), guildId: GUILD_ID, channelId: CHANNEL_ID, name: "leaderboard", options: { ...kind } });
     };
-    await measureOneByOne(Array.from({ length: WARMUP_REQUESTS }, (_, index) => request(REQUESTS + index)), trivial.globalLimitWaits);
-    return (await measureOneByOne(Array.from({ length: REQUESTS }, (_, index) => request(index)), trivial.globalLimitWaits)).series;
+    await measureOneByOne(Array.from({ length: WARMUP_REQUESTS }, (_, index) => request(REQUESTS + index)), trivial.client);
+    return (await measureOneByOne(Array.from({ length: REQUESTS }, (_, index) => request(index)), trivial.client)).series;
   } finally {
     await trivial.stop();
   }
@@ -121,10 +121,10 @@ export const leaderboardScenario: Scenario = {
         return fake.slashCommand({ ...benchMember(index), guildId: GUILD_ID, channelId: CHANNEL_ID, name: "leaderboard", options: { ...kind } });
       };
       context.progress(`warm-up: ${WARMUP_REQUESTS} requests (not measured)`);
-      await measureOneByOne(Array.from({ length: WARMUP_REQUESTS }, (_, index) => request(REQUESTS + index)), recall.globalLimitWaits);
+      await measureOneByOne(Array.from({ length: WARMUP_REQUESTS }, (_, index) => request(REQUESTS + index)), recall.bot);
       context.progress(`${REQUESTS} leaderboard requests, one at a time`);
       const requestsBefore = fake.requests.length;
-      const { series, replies } = await measureOneByOne(Array.from({ length: REQUESTS }, (_, index) => request(index)), recall.globalLimitWaits);
+      const { series, replies } = await measureOneByOne(Array.from({ length: REQUESTS }, (_, index) => request(index)), recall.bot);
       measured = series;
       notes.push(`REST calls the bot made: ${restCallsByKind(fake.requests.slice(requestsBefore))}`);
       for (const [offset, kind] of REQUEST_KINDS.entries()) {
