@@ -17,19 +17,23 @@ export interface Clauses {
   segmentAt: Int32Array;
 }
 
+const SENTENCE_UNIT = SENTENCE_BREAK.charCodeAt(0);
+const SEGMENT_UNIT = SEGMENT_BREAK.charCodeAt(0);
+
 export function splitClauses(text: string): Clauses {
   const sentences: Span[] = [];
   const segments: Segment[] = [];
   const segmentAt = new Int32Array(text.length);
   let sentenceStart = 0;
   let segmentStart = 0;
+  // Compared as code units: reading `text[i]` makes a string of every Chinese character.
   for (let i = 0; i <= text.length; i++) {
-    const char = i < text.length ? text[i] : SENTENCE_BREAK;
+    const unit = i < text.length ? text.charCodeAt(i) : SENTENCE_UNIT;
     if (i < text.length) segmentAt[i] = segments.length;
-    if (char !== SENTENCE_BREAK && char !== SEGMENT_BREAK) continue;
+    if (unit !== SENTENCE_UNIT && unit !== SEGMENT_UNIT) continue;
     if (i > segmentStart) segments.push({ start: segmentStart, end: i, sentence: sentences.length });
     segmentStart = i + 1;
-    if (char === SENTENCE_BREAK) {
+    if (unit === SENTENCE_UNIT) {
       if (i > sentenceStart) sentences.push({ start: sentenceStart, end: i });
       sentenceStart = i + 1;
     }

@@ -2,6 +2,7 @@ import type { QuizItem } from "@recall/content";
 import { splitClauses } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
+import { isHanUnit } from "./han.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import {
@@ -69,8 +70,11 @@ const TEXT_PARTIAL_DICE = 0.25;
 
 // Characters and words that link terms into a claim ("SFT 用示范", "DPO needs pairs").
 // A segment of terms with none of these between them is a list, not an explanation.
+// Kept as UTF-16 code units: the claim check reads the answer unit by unit without making strings.
 const LINK_CHARS = new Set(
-  "是用要让把对做会能可以通过先再就才不没无非未有给在从为因所如只都也还而但来去看改修得了着过被将之其这那于以即或若则需靠拿使令当由向按据算称说叫成变比更最少多减增拟优学训取换比较适合应该必须时后前：=→".split(""),
+  "是用要让把对做会能可以通过先再就才不没无非未有给在从为因所如只都也还而但来去看改修得了着过被将之其这那于以即或若则需靠拿使令当由向按据算称说叫成变比更最少多减增拟优学训取换比较适合应该必须时后前：=→"
+    .split("")
+    .map((char) => char.charCodeAt(0)),
 );
 const LINK_WORDS = new Set([
   "is", "are", "was", "be", "use", "uses", "used", "using", "need", "needs", "needed", "with", "to", "by",
@@ -79,7 +83,8 @@ const LINK_WORDS = new Set([
   "based", "on", "into", "not", "no", "without", "only", "also", "because", "so", "fix", "first",
   "before", "after", "train", "trains", "fits", "fit", "makes", "make", "gives", "give", "get", "gets",
 ]);
-const HAN = /\p{Script=Han}/u;
+const SPACE = 0x20;
+const APOSTROPHE = 0x27;
 const LIST_WORDS = new Set(["and", "or", "the", "a", "an", "vs", "etc", "also", "plus"]);
 const CONTENT_CHAR = /[\p{L}\p{N}]/u;
 // A bare yes or no as the first segment answers a yes/no follow-up ("把对话全部拼起来训练行吗？" "不行，……").
@@ -141,20 +146,25 @@ class AnswerAnalysis implements AnswerView {
     let claim = false;
     if (segment) {
       const covered = this.coverage();
-      let word = "";
+      const text = this.text;
+      // Covered characters (the terms) read as spaces; an English word is sliced out once it ends.
+      let wordStart = -1;
       let plainWords = 0;
       let plainHan = 0;
       for (let i = segment.start; i <= segment.end && !claim; i++) {
-        const char = i < segment.end && covered[i] === 0 ? (this.text[i] ?? "") : " ";
-        if (/[a-z']/.test(char)) {
-          word += char;
+        const unit = i < segment.end && covered[i] === 0 ? text.charCodeAt(i) : SPACE;
+        if ((unit >= 0x61 && unit <= 0x7a) || unit === APOSTROPHE) {
+          if (wordStart < 0) wordStart = i;
           continue;
         }
-        if (word && LINK_WORDS.has(word)) claim = true;
-        else if (word && !LIST_WORDS.has(word)) plainWords += 1;
-        word = "";
-        if (LINK_CHARS.has(char)) claim = true;
-        else if (HAN.test(char)) plainHan += 1;
+        if (wordStart >= 0) {
+          const word = text.slice(wordStart, i);
+          if (LINK_WORDS.has(word)) claim = true;
+          else if (!LIST_WORDS.has(word)) plainWords += 1;
+          wordStart = -1;
+        }
+        if (LINK_CHARS.has(unit)) claim = true;
+        else if (isHanUnit(unit)) plainHan += 1;
       }
       // Four characters besides the terms are a phrase of their own ("全组奖励的话"), not a list.
       if (plainHan >= 4) claim = true;

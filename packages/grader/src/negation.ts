@@ -1,5 +1,6 @@
 // Negation cues, looked for on both sides of a matched term within its comma-level segment.
 // Works on normalised text (lower case, simplified, no spaces between Chinese characters).
+import { isHanUnit } from "./han.ts";
 
 /** Words that contain a negator character but do not negate anything ("不同", "区别", "非常"). */
 const FALSE_CUES = [
@@ -38,7 +39,6 @@ function maskFalseCues(text: string): string {
   return text.replace(FALSE_CUE_PATTERN, (cue) => "_".repeat(cue.length));
 }
 
-const HAN = /\p{Script=Han}/u;
 /** How far back a negator may stand: about ten Chinese characters or five English words. */
 const BEFORE_BUDGET = 12;
 
@@ -54,18 +54,23 @@ function negationWindowBefore(prefix: string): string {
   let budget = BEFORE_BUDGET;
   let i = scoped.length;
   while (i > 0 && budget > 0) {
-    const char = scoped[i - 1] ?? "";
-    if (HAN.test(char)) {
+    const unit = scoped.charCodeAt(i - 1);
+    if (isHanUnit(unit)) {
       budget -= 1;
       i -= 1;
-    } else if (/[a-z0-9']/.test(char)) {
-      while (i > 0 && /[a-z0-9']/.test(scoped[i - 1] ?? "")) i -= 1;
+    } else if (isWordUnit(unit)) {
+      while (i > 0 && isWordUnit(scoped.charCodeAt(i - 1))) i -= 1;
       budget -= 2.4;
     } else {
       i -= 1;
     }
   }
   return scoped.slice(i);
+}
+
+/** A character of an English word or number: `[a-z0-9']`, tested on the code unit. */
+function isWordUnit(unit: number): boolean {
+  return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39) || unit === 0x27;
 }
 
 export interface NegationContext {
