@@ -13,6 +13,8 @@ const START_TIMEOUT_MS = 120_000;
 const REQUEST_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 60_000;
 const STDERR_TAIL_CHARS = 4_000;
+/** BENCH_BOT_PROFILE_DIR: the bot's process (not the trivial client's) writes a V8 CPU profile there. */
+const PROFILE_DIR = process.env.BENCH_BOT_PROFILE_DIR;
 
 /** What a measurement needs from the process that answers the interactions. */
 export interface BotMeter {
@@ -45,7 +47,7 @@ interface Pending {
 export async function startBotProcess(config: BotProcessConfig, clockMs: () => number): Promise<BotProcess> {
   const child = fork(ENTRY, [], {
     cwd: APP_DIR,
-    execArgv: ["--import", "tsx"],
+    execArgv: ["--import", "tsx", ...(PROFILE_DIR && config.kind === "recall" ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
     stdio: ["ignore", "inherit", "pipe", "ipc"],
     serialization: "json",
   });

@@ -9,7 +9,8 @@
 //   pnpm bench                 every scenario
 //   pnpm bench answer-burst    one scenario by name (answer-burst, leaderboard)
 // Env: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
-// the benchmark creates and drops its own databases there), BENCH_LOG_LEVEL (default silent).
+// the benchmark creates and drops its own databases there), BENCH_LOG_LEVEL (default silent),
+// BENCH_BOT_PROFILE_DIR (the bot's process writes a V8 CPU profile of its whole run there).
 import { cpus, loadavg } from "node:os";
 import { contentItems } from "../test/harness.ts";
 import { checkServer, describeServer, freshDatabase, serverUrlFrom } from "./bench-database.ts";
