@@ -195,12 +195,25 @@ class AnswerAnalysis implements AnswerView {
 
 const isDenied = (occurrence: Occurrence): boolean => occurrence.negated !== occurrence.selfNegating;
 
-function bySentence(occurrences: readonly Occurrence[], keep: (o: Occurrence) => boolean): Map<number, Occurrence> {
-  const first = new Map<number, Occurrence>();
+/** Which occurrences `firstBySentence` keeps: all, only those not negated, or only denials. */
+type Kept = "all" | "affirmed" | "denied";
+
+/**
+ * The first kept occurrence of each sentence, in the order first met. A point has a few of these
+ * with a handful of entries each: a scanned array costs less to build than a Map.
+ */
+function firstBySentence(occurrences: readonly Occurrence[], kept: Kept): Occurrence[] {
+  const first: Occurrence[] = [];
   for (const occurrence of occurrences) {
-    if (keep(occurrence) && !first.has(occurrence.sentence)) first.set(occurrence.sentence, occurrence);
+    const keep = kept === "all" || (kept === "affirmed" ? !occurrence.negated : isDenied(occurrence));
+    if (keep && inSentence(first, occurrence.sentence) === undefined) first.push(occurrence);
   }
   return first;
+}
+
+function inSentence(first: readonly Occurrence[], sentence: number): Occurrence | undefined {
+  for (const occurrence of first) if (occurrence.sentence === sentence) return occurrence;
+  return undefined;
 }
 
 function judgeByText(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPointJudgement {
@@ -229,31 +242,37 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   const needed = point.concepts.length;
   // A concept the point itself states negatively ("减少对单独价值模型的依赖") counts either way.
   const present = perConcept.map((occurrences, index) =>
-    bySentence(occurrences, (o) => point.polarity === "deny" || point.eitherPolarity[index] === true || !o.negated),
+    firstBySentence(occurrences, point.polarity === "deny" || point.eitherPolarity[index] === true ? "all" : "affirmed"),
   );
-  const denied = perConcept.map((occurrences) => bySentence(occurrences, isDenied));
+  const denied = perConcept.map((occurrences) => firstBySentence(occurrences, "denied"));
   // Echoing the question's own words ("SFT 和 DPO") proves little; saying what goes with them
   // ("SFT 要示范，DPO 要偏好对") does, even when the concept's label is in the question.
   const echoesPrompt = (found: readonly Occurrence[]): boolean =>
     found.every((o) => {
       const index = perConcept.findIndex((list) => list.includes(o));
       const concept = point.concepts[index];
-      const inSentence = (perConcept[index] ?? []).filter((other) => other.sentence === o.sentence);
-      return inSentence.every((other) => concept?.promptAliases.has(analysis.text.slice(other.start, other.end)) ?? false);
+      const sameSentence = (perConcept[index] ?? []).filter((other) => other.sentence === o.sentence);
+      return sameSentence.every((other) => concept?.promptAliases.has(analysis.text.slice(other.start, other.end)) ?? false);
     });
 
   // Hit: one sentence holds every concept (and, for a denial, negates one of them).
-  const sentences = new Set<number>();
-  for (const map of present) for (const sentence of map.keys()) sentences.add(sentence);
+  // Sentences are taken in ascending order, skipping those where no concept is present.
+  let lastSentence = -1;
+  for (const first of present) for (const o of first) lastSentence = Math.max(lastSentence, o.sentence);
   let hit: Occurrence[] | null = null;
   let hitSupported = false;
   let bestPartial: Occurrence[] = [];
-  for (const sentence of [...sentences].sort((a, b) => a - b)) {
-    const found = present.map((map) => map.get(sentence)).filter((o): o is Occurrence => o !== undefined);
-    const negatesOne = point.polarity !== "deny" || denied.some((map) => map.has(sentence));
+  for (let sentence = 0; sentence <= lastSentence; sentence++) {
+    const found: Occurrence[] = [];
+    for (const first of present) {
+      const o = inSentence(first, sentence);
+      if (o) found.push(o);
+    }
+    if (found.length === 0) continue;
+    const negatesOne = point.polarity !== "deny" || denied.some((first) => inSentence(first, sentence) !== undefined);
     if (found.length === needed && negatesOne && !echoesPrompt(found)) {
       const chosen = point.polarity === "deny"
-        ? found.map((o, i) => denied[i]?.get(sentence) ?? o)
+        ? found.map((o, i) => inSentence(denied[i] ?? [], sentence) ?? o)
         : found;
       const supported = chosen.some((o) => analysis.segmentMakesClaim(o.segment));
       if (!hit || (supported && !hitSupported)) {
@@ -279,30 +298,36 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   }
 
   // Contradiction: within one segment every concept appears with the wrong negation.
-  const anyDenied = denied.some((map) => map.size > 0);
-  for (const segment of new Set(perConcept.flat().map((o) => o.segment))) {
-    const inSegment = perConcept.map((occurrences) => occurrences.filter((o) => o.segment === segment));
-    if (inSegment.some((list) => list.length === 0)) continue;
-    const contradicts = point.polarity === "deny"
-      ? !anyDenied
-      : inSegment.some((list, index) => point.eitherPolarity[index] !== true && list.every((o) => o.negated));
-    if (contradicts) {
-      const evidence = inSegment.map((list) => list[0]).filter((o): o is Occurrence => o !== undefined);
-      return { verdict: "missed", contradicted: true, evidence, evidenceSpans: evidence, supported: true };
+  // Segments are taken in the order they first appear, concept by concept.
+  const anyDenied = denied.some((first) => first.length > 0);
+  for (let c = 0; c < perConcept.length; c++) {
+    const occurrences = perConcept[c] ?? [];
+    for (let k = 0; k < occurrences.length; k++) {
+      const segment = occurrences[k]?.segment ?? -1;
+      if (appearsBefore(perConcept, c, k, segment)) continue;
+      if (!perConcept.every((list) => list.some((o) => o.segment === segment))) continue;
+      const contradicts = point.polarity === "deny"
+        ? !anyDenied
+        : perConcept.some((list, index) =>
+            point.eitherPolarity[index] !== true && list.every((o) => o.segment !== segment || o.negated));
+      if (contradicts) {
+        const evidence = perConcept
+          .map((list) => list.find((o) => o.segment === segment))
+          .filter((o): o is Occurrence => o !== undefined);
+        return { verdict: "missed", contradicted: true, evidence, evidenceSpans: evidence, supported: true };
+      }
     }
   }
 
   // Partial: at least half of the concepts together (not merely echoed from the prompt),
   // or all of them, scattered over several sentences.
   if (needed >= 2) {
-    const scattered =
-      present.every((map) => map.size > 0) &&
-      !echoesPrompt(present.flatMap((map) => [...map.values()]));
+    const scattered = present.every((first) => first.length > 0) && !echoesPrompt(present.flat());
     const enough = bestPartial.length >= Math.ceil(needed / 2);
     const echoOnly = echoesPrompt(bestPartial);
     if (scattered || (enough && !echoOnly)) {
       const evidence = scattered
-        ? present.map((map) => [...map.values()][0]).filter((o): o is Occurrence => o !== undefined)
+        ? present.map((first) => first[0]).filter((o): o is Occurrence => o !== undefined)
         : bestPartial;
       const supported = evidence.some((o) => analysis.segmentMakesClaim(o.segment));
       return { verdict: "partial", contradicted: false, evidence, evidenceSpans: evidence, supported };
@@ -311,40 +336,64 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   return { verdict: "missed", contradicted: false, evidence: [], evidenceSpans: [], supported: true };
 }
 
+/** Whether the segment occurs earlier than `perConcept[concept][index]`, taking the lists one after another. */
+function appearsBefore(perConcept: readonly (readonly Occurrence[])[], concept: number, index: number, segment: number): boolean {
+  for (let c = 0; c <= concept; c++) {
+    const list = perConcept[c] ?? [];
+    const end = c === concept ? index : list.length;
+    for (let k = 0; k < end; k++) if (list[k]?.segment === segment) return true;
+  }
+  return false;
+}
+
+/** Where a misconception's terms are looked for together: one comma-level segment, or one sentence. */
+type Scope = "segment" | "sentence";
+
+/** Each concept's first occurrence in the scope that is not negated; null if some concept has none. */
+function affirmedIn(perConcept: readonly (readonly Occurrence[])[], scope: Scope, at: number): Occurrence[] | null {
+  for (const list of perConcept) if (!list.some((o) => !o.negated && o[scope] === at)) return null;
+  return perConcept.map((list) => list.find((o) => !o.negated && o[scope] === at) as Occurrence);
+}
+
+function negatedIn(perConcept: readonly (readonly Occurrence[])[], scope: Scope, at: number): boolean {
+  return perConcept.some((list) => list.some((o) => o.negated && o[scope] === at));
+}
+
 function detectMisconception(
   misconception: CompiledMisconception,
   analysis: AnswerAnalysis,
   supportsHit: (o: Occurrence) => boolean,
 ): Occurrence[] | null {
   const perConcept = misconception.concepts.map((concept) => analysis.of(concept));
-  const affirmed = perConcept.map((occurrences) => occurrences.filter((o) => !o.negated));
-  const negatedSegments = new Set(perConcept.flat().filter((o) => o.negated).map((o) => o.segment));
-  const negatedSentences = new Set(perConcept.flat().filter((o) => o.negated).map((o) => o.sentence));
+  const anchors = perConcept[0] ?? [];
   // First within one comma-level segment: "SFT 也需要奖励".
-  for (const anchor of affirmed[0] ?? []) {
-    if (negatedSegments.has(anchor.segment)) continue;
-    const found = affirmed.map((list) => list.find((o) => o.segment === anchor.segment));
+  for (const anchor of anchors) {
+    if (anchor.negated || negatedIn(perConcept, "segment", anchor.segment)) continue;
+    const found = affirmedIn(perConcept, "segment", anchor.segment);
     // A bare list of terms asserts nothing, not even a misconception.
-    if (found.every((o) => o !== undefined) && analysis.segmentMakesClaim(anchor.segment)) {
-      return found.filter((o): o is Occurrence => o !== undefined);
-    }
+    if (found && analysis.segmentMakesClaim(anchor.segment)) return found;
   }
   // Then across a sentence ("接上网关代理，……，它本身就是完整的训练器"), unless every term already
   // makes a correct point there ("SFT 用示范，……，奖励是 RL 的需求").
-  for (const anchor of affirmed[0] ?? []) {
-    if (negatedSentences.has(anchor.sentence)) continue;
-    const found = affirmed.map((list) => list.find((o) => o.sentence === anchor.sentence));
-    if (!found.every((o) => o !== undefined)) continue;
-    const terms = found.filter((o): o is Occurrence => o !== undefined);
+  for (const anchor of anchors) {
+    if (anchor.negated || negatedIn(perConcept, "sentence", anchor.sentence)) continue;
+    const terms = affirmedIn(perConcept, "sentence", anchor.sentence);
+    if (!terms) continue;
     if (terms.every(supportsHit)) continue;
     if (terms.some((o) => analysis.segmentMakesClaim(o.segment))) return terms;
   }
   return null;
 }
 
+/** At most `length` code points, the last one an ellipsis if cut; counted without splitting the text into strings. */
 function truncate(text: string, length: number): string {
-  const chars = [...text];
-  return chars.length <= length ? text : `${chars.slice(0, length - 1).join("")}…`;
+  let count = 0;
+  let cut = 0;
+  for (let i = 0; i < text.length; i += (text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1) {
+    if (count === length - 1) cut = i;
+    count += 1;
+  }
+  return count <= length ? text : `${text.slice(0, cut)}…`;
 }
 
 function feedbackLine(
@@ -365,6 +414,11 @@ function feedbackLine(
   return `答到 ${hits}/${keyPoints.length} 个要点，还缺：${truncate(missing.text, 30)}`;
 }
 
+
+/** The words in order, each kept once (the lists are a few entries long: no Set needed). */
+function distinctWords(words: string[]): string[] {
+  return words.filter((word, index) => words.indexOf(word) === index);
+}
 
 /** Grades one answer against an item's key points and misconceptions. Pure and synchronous. */
 export function grade(item: QuizItem, answer: string, options: GradeOptions = {}): GradeResult {
@@ -421,7 +475,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     if (verdict === "hit") score += point.share;
     else if (verdict === "partial") score += point.share * PARTIAL_CREDIT;
     if (judgement.contradicted) score -= point.share * CONTRADICTION_PENALTY;
-    const evidence = [...new Set(judgement.evidenceSpans.map((span) => analysis.evidence(span.start, span.end)))]
+    const evidence = distinctWords(judgement.evidenceSpans.map((span) => analysis.evidence(span.start, span.end)))
       .filter((words) => words.length > 0);
     return { id: point.id, text: point.text, verdict, evidence, contradicted: judgement.contradicted };
   });
@@ -440,7 +494,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
       id: misconception.id,
       statement: misconception.statement,
       feedback: misconception.feedback,
-      evidence: [...new Set(found.map((o) => analysis.evidence(o.start, o.end)))],
+      evidence: distinctWords(found.map((o) => analysis.evidence(o.start, o.end))),
     });
   }
 

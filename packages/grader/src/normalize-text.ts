@@ -197,7 +197,16 @@ export function originalSpan(original: string, normalized: NormalizedText, start
   if (end <= start) return "";
   const from = normalized.originStart[start] ?? 0;
   const to = normalized.originEnd[end - 1] ?? from;
+  const span = original.slice(from, to);
+  // Rebuilding the span a character at a time is only needed if it holds something invisible.
+  let visible = true;
+  for (let i = 0; i < span.length && visible; ) {
+    const code = span.codePointAt(i) ?? 0;
+    visible = !isInvisible(code);
+    i += code > 0xffff ? 2 : 1;
+  }
+  if (visible) return span.trim();
   let words = "";
-  for (const char of original.slice(from, to)) if (!isInvisible(char.codePointAt(0) ?? 0)) words += char;
+  for (const char of span) if (!isInvisible(char.codePointAt(0) ?? 0)) words += char;
   return words.trim();
 }
