@@ -25,7 +25,7 @@ export interface BotOptions {
   tickMs?: number;
   /** Debounce of the daily post's answer-count edits. */
   answerCountDebounceMs?: number;
-  /** Acknowledged interactions doing database work at once (default 8, near the pool size). */
+  /** Acknowledged interactions doing database work at once (default 4: a burst's early answers finish first). */
   workConcurrency?: number;
 }
 

@@ -221,6 +221,23 @@ describe("the daily quiz loop through a local Discord", () => {
     expect((await again.waitForReply()).embeds.length).toBeGreaterThan(0);
   });
 
+  it("opens the answer form in time even when the already-answered check is slow", async () => {
+    // A form cannot be deferred: past its budget the check is not waited for.
+    const slow = vi.spyOn(h.study, "existingAnswer").mockImplementation(
+      () => new Promise((resolve) => setTimeout(() => resolve(null), 2_500)),
+    );
+    try {
+      const post = livePosts(h.fake).find((m) => buttonIds(m).some((id) => decodeCustomId(id)?.kind === "answer"))!;
+      const started = Date.now();
+      const click = h.fake.clickButton({ ...BOB, messageId: post.id, customId: button(post, "answer") });
+      await click.firstResponse();
+      expect(click.modal()).toHaveProperty("custom_id");
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      slow.mockRestore();
+    }
+  });
+
   it("tells a member whose button is from an unknown version to run the command again", async () => {
     const post = livePosts(h.fake)[0]!;
     const stale = h.fake.submitModal({ ...BOB, customId: "v0:old:format", guildId: GUILD_ID, channelId: CHANNEL_ID, fields: { answer: "x" } });

@@ -8,6 +8,7 @@ import type { Database } from "./database.ts";
 import { DbError, mapErrors, sqlStateOf, StaleCardError } from "./errors.ts";
 import type {
   AnswerInput,
+  Member,
   AnswerRecord,
   DueItem,
   RecordAnswerResult,
@@ -17,7 +18,8 @@ import type {
 } from "./records.ts";
 import { cardColumns, cardFromRow, iso, isoOrNull, preparedPerDatabase, rowsOf, sameCard } from "./rows.ts";
 import { LEADERBOARD_POINTS } from "./leaderboard-points.ts";
-import { answers, cards, quizItems, reviewLogs } from "./schema.ts";
+import { answers, cards, members, quizItems, reviewLogs } from "./schema.ts";
+import { memberFromRow } from "./settings.ts";
 
 const cardQuery = preparedPerDatabase((db) =>
   db
@@ -31,6 +33,31 @@ export async function getCard(db: Database, memberId: number, itemId: string): P
   return mapErrors(async () => {
     const [row] = await cardQuery(db).execute({ memberId, itemId });
     return row ? cardFromRow(row) : null;
+  });
+}
+
+const memberAndCardQuery = preparedPerDatabase((db) =>
+  db
+    .select({ member: members, card: cards })
+    .from(members)
+    .leftJoin(cards, and(eq(cards.memberId, members.id), eq(cards.itemId, sql.placeholder("itemId"))))
+    .where(eq(members.discordUserId, sql.placeholder("discordUserId")))
+    .prepare("recall_member_and_card"),
+);
+
+/**
+ * What answering an item starts from, in one round trip: the member by Discord id (null for
+ * someone never seen) and their card of the item (null if they have none yet).
+ */
+export async function memberAndCard(
+  db: Database,
+  discordUserId: string,
+  itemId: string,
+): Promise<{ member: Member | null; card: CardState | null }> {
+  return mapErrors(async () => {
+    const [row] = await memberAndCardQuery(db).execute({ discordUserId, itemId });
+    if (!row) return { member: null, card: null };
+    return { member: memberFromRow(row.member), card: row.card ? cardFromRow(row.card) : null };
   });
 }
 
@@ -118,6 +145,34 @@ export async function getAnswer(db: Database, answerId: number): Promise<AnswerR
   return mapErrors(async () => {
     const [row] = await db.select().from(answers).where(eq(answers.id, answerId));
     return row ? answerFromRow(row) : null;
+  });
+}
+
+const dailyAnswerQuery = preparedPerDatabase((db) =>
+  db
+    .select({ answer: answers })
+    .from(answers)
+    .innerJoin(members, eq(members.id, answers.memberId))
+    .where(
+      and(
+        eq(members.discordUserId, sql.placeholder("discordUserId")),
+        eq(answers.quizPostId, sql.placeholder("quizPostId")),
+        eq(answers.itemId, sql.placeholder("itemId")),
+      ),
+    )
+    .prepare("recall_daily_answer"),
+);
+
+/** A member's answer to an item of a daily post, by Discord id: one indexed read, no member write. */
+export async function findDailyAnswer(
+  db: Database,
+  discordUserId: string,
+  quizPostId: number,
+  itemId: string,
+): Promise<AnswerRecord | null> {
+  return mapErrors(async () => {
+    const [row] = await dailyAnswerQuery(db).execute({ discordUserId, quizPostId, itemId });
+    return row ? answerFromRow(row.answer) : null;
   });
 }
 

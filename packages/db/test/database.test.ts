@@ -14,6 +14,8 @@ import {
   claimQuizPost,
   claimWeeklySummary,
   findQuizPosts,
+  findDailyAnswer,
+  memberAndCard,
   findWeeklySummaries,
   createDatabase,
   dailyPickInputs,
@@ -173,6 +175,22 @@ describe.each(targets())("database on $name", (target) => {
       expect(await getCard(db, member.id, "Q090")).toEqual(input.card);
       const exported = await memberExport(db, member.id);
       expect(exported?.dailyActivity).toEqual([{ localDate: "2026-03-02", quizScore: 0, quizAnswers: 0, reviewScore: 0.8, reviewAnswers: 1 }]);
+    });
+
+    it("reads a member with their card, and their answer to a daily post, by Discord id", async () => {
+      expect(await memberAndCard(db, unique("nobody"), "Q090")).toEqual({ member: null, card: null });
+      const member = await newMember();
+      expect(await memberAndCard(db, member.discordUserId, "Q090")).toEqual({ member, card: null });
+
+      const group = await newGroup();
+      const { post } = await claimQuizPost(db, group.id, "2026-03-02", ["Q090"], T0);
+      expect(await findDailyAnswer(db, member.discordUserId, post.id, "Q090")).toBeNull();
+      const { answer, card } = await recordAnswer(db, answerInput({ key: unique("a"), memberId: member.id, itemId: "Q090", before: newCard(T0), now: T0, localDate: "2026-03-02", source: "daily", quizPostId: post.id }));
+
+      expect(await memberAndCard(db, member.discordUserId, "Q090")).toEqual({ member, card });
+      expect(await findDailyAnswer(db, member.discordUserId, post.id, "Q090")).toEqual(answer);
+      expect(await findDailyAnswer(db, member.discordUserId, post.id, "Q091")).toBeNull();
+      expect(await findDailyAnswer(db, unique("other"), post.id, "Q090")).toBeNull();
     });
 
     it("keeps the first answer when a member answers the same daily post again under another key", async () => {

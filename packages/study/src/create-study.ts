@@ -107,6 +107,11 @@ export function createStudy(options: StudyOptions): StudyService {
     );
   }
 
+  /** The stored member when what the interaction says of them (name, locale) is unchanged. */
+  function unchanged(stored: Member | null, ref: MemberRef): Member | null {
+    return stored && stored.displayName === ref.displayName && stored.locale === ref.locale ? stored : null;
+  }
+
   function preferencesOf(m: Member): MemberPreferences {
     return resolvePreferences({ timezone: m.timezone, dayStartHour: m.dayStartHour, desiredRetention: m.desiredRetention });
   }
@@ -262,6 +267,8 @@ export function createStudy(options: StudyOptions): StudyService {
     key: string,
     text: string,
     forcedRating: Rating | null,
+    /** The card as read with the member (null: none yet); read here when not given. */
+    storedCard?: CardState | null,
   ): Promise<AnswerResultView> {
     // No read first: recordAnswer is idempotent on the key and hands back the first answer of a
     // repeat without writing, so the common case (a first answer) saves a round trip.
@@ -269,7 +276,7 @@ export function createStudy(options: StudyOptions): StudyService {
     const prefs = preferencesOf(m);
     const graded = grade(item, text);
     const rating = forcedRating ?? graded.suggestedRating;
-    const before = (await db.getCard(database, m.id, item.id)) ?? newCard(now);
+    const before = (storedCard === undefined ? await db.getCard(database, m.id, item.id) : storedCard) ?? newCard(now);
     const reviewed = review(before, rating, now, prefs, item.id);
     const stored = await withoutConflicts(() => db.recordAnswer(database, {
       idempotencyKey: key,
@@ -492,9 +499,10 @@ export function createStudy(options: StudyOptions): StudyService {
     },
 
     async existingAnswer(ref: MemberRef, postId: string, itemId: string): Promise<AnswerResultView | null> {
-      const m = await member(ref, await db.getQuizPost(database, Number(postId)));
-      const earlier = await db.findAnswerByKey(database, `daily:${Number(postId)}:${m.id}:${itemId}`);
-      return earlier ? resultView(earlier, m, { alreadyAnswered: true }) : null;
+      // Asked before the answer form opens, which cannot be deferred: one read in the common case.
+      const earlier = Number.isSafeInteger(Number(postId)) ? await db.findDailyAnswer(database, ref.userId, Number(postId), itemId) : null;
+      if (!earlier) return null;
+      return resultView(earlier, await member(ref), { alreadyAnswered: true });
     },
 
     async submitAnswer(input: SubmitAnswerInput): Promise<AnswerResultView> {
@@ -504,9 +512,15 @@ export function createStudy(options: StudyOptions): StudyService {
         }, { cause: new AnswerTooLongError([...input.text].length, MAX_ANSWER_LENGTH) });
       }
       const item = requireItem(input.itemId);
-      const post = await openPost(input.postId, item.id);
-      const m = await member(input.member, post);
-      return gradeAndRecord(m, item, post, answerKey(post, m, item.id, input.deliveryKey, input.shownReps), input.text, null);
+      // Every submission runs this: the post, the member and their card are read side by side,
+      // and the member is written only when new or renamed.
+      const [post, known] = await Promise.all([
+        openPost(input.postId, item.id),
+        db.memberAndCard(database, input.member.userId, item.id),
+      ]);
+      const m = unchanged(known.member, input.member) ?? (await member(input.member, post));
+      const key = answerKey(post, m, item.id, input.deliveryKey, input.shownReps);
+      return gradeAndRecord(m, item, post, key, input.text, null, known.member ? known.card : null);
     },
 
     async revealAnswer(input: RevealInput): Promise<AnswerResultView> {

@@ -17,18 +17,39 @@ async function sendResult(
   locale: UiLocale,
   options: AnswerResultOptions = {},
 ): Promise<void> {
-  const { reply, followUps } = renderAnswerResult(view, locale, options);
+  await sendRendered(interaction, renderAnswerResult(view, locale, options));
+}
+
+async function sendRendered(
+  interaction: ButtonInteraction | ModalSubmitInteraction,
+  { reply, followUps }: ReturnType<typeof renderAnswerResult>,
+): Promise<void> {
   await interaction.editReply(reply);
   for (const payload of followUps) await interaction.followUp(ephemeral(payload));
 }
+
+/**
+ * How long the Answer button waits to learn whether the member already answered. A form cannot be
+ * deferred and Discord allows 3 s: in a burst the check can queue behind other work, so past this
+ * the form opens anyway, and a second submission is shown the first result (it is idempotent).
+ */
+export const EXISTING_ANSWER_BUDGET_MS = 400;
 
 export async function handleAnswerButton(interaction: ButtonInteraction, id: Of<"answer">, ctx: BotContext): Promise<void> {
   const locale = localeFor(interaction.locale);
   const item = ctx.study.items.get(id.itemId);
   if (!item) throw new UserError("error.unknown-item");
   // A member who already answered sees their first result instead of a second form.
-  const earlier = await ctx.study.existingAnswer(memberRef(interaction), id.postId, id.itemId);
-  if (earlier) {
+  const check = ctx.study.existingAnswer(memberRef(interaction), id.postId, id.itemId);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), EXISTING_ANSWER_BUDGET_MS);
+  });
+  const earlier = await Promise.race([check, late]).finally(() => clearTimeout(timer));
+  if (earlier === "late") {
+    // The check goes on unobserved; its failure is only worth a log line now.
+    check.catch((error: unknown) => ctx.logger.warn({ err: error, interactionId: interaction.id }, "existing-answer check failed"));
+  } else if (earlier) {
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     await sendResult(interaction, earlier, locale);
     return;
@@ -42,17 +63,19 @@ export async function handleHintButton(interaction: ButtonInteraction, id: Of<"h
 
 export async function handleRevealButton(interaction: ButtonInteraction, id: Of<"reveal">, ctx: BotContext): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const view = await ctx.work.run(async () => {
+  // The work slot covers the database work and rendering; the reply to Discord is sent outside
+  // it, so a slow round trip to Discord does not hold back the next member's answer.
+  const { view, rendered } = await ctx.work.run(async () => {
     const revealed = await ctx.study.revealAnswer({
       deliveryKey: interaction.id,
       member: memberRef(interaction),
       postId: id.postId,
       itemId: id.itemId,
     });
-    await sendResult(interaction, revealed, localeFor(interaction.locale), { revealed: !revealed.alreadyAnswered });
-    return revealed;
+    return { view: revealed, rendered: renderAnswerResult(revealed, localeFor(interaction.locale), { revealed: !revealed.alreadyAnswered }) };
   });
   if (!view.alreadyAnswered) ctx.answerCounts.bump(id.postId);
+  await sendRendered(interaction, rendered);
 }
 
 export async function handleAnswerModal(
@@ -62,7 +85,8 @@ export async function handleAnswerModal(
 ): Promise<void> {
   // Acknowledge first: grading is fast, but the database may not be, and Discord allows 3 s.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const view = await ctx.work.run(async () => {
+  // Database work and rendering in the work slot; the reply goes out after it (see above).
+  const { view, rendered } = await ctx.work.run(async () => {
     const graded = await ctx.study.submitAnswer({
       deliveryKey: interaction.id,
       member: memberRef(interaction),
@@ -71,10 +95,10 @@ export async function handleAnswerModal(
       text: interaction.fields.getTextInputValue(ANSWER_INPUT_ID),
       ...(id.reps === null ? {} : { shownReps: id.reps }),
     });
-    await sendResult(interaction, graded, localeFor(interaction.locale), { withNextReview: id.postId === null });
-    return graded;
+    return { view: graded, rendered: renderAnswerResult(graded, localeFor(interaction.locale), { withNextReview: id.postId === null }) };
   });
   if (id.postId !== null && !view.alreadyAnswered) ctx.answerCounts.bump(id.postId);
+  await sendRendered(interaction, rendered);
 }
 
 export async function handleOverride(interaction: ButtonInteraction, id: Of<"override">, ctx: BotContext): Promise<void> {
