@@ -91,6 +91,51 @@ class MappedBuffer {
   }
 }
 
+// Both passes write into buffers kept from one call to the next (normalisation is synchronous);
+// only the result's own arrays are allocated per call, at their exact length.
+const foldedBuffer = new MappedBuffer(256);
+const outBuffer = new MappedBuffer(256);
+
+/**
+ * What pass 1 writes for a character that is neither common Chinese nor ASCII. A function of the
+ * code point alone, remembered so that punctuation is not sliced, tested and normalised every time.
+ */
+function foldedForm(code: number): string {
+  let out = foldedForms.get(code);
+  if (out === undefined) {
+    const char = String.fromCodePoint(code);
+    if (isInvisible(code)) out = "";
+    else if (PICTOGRAPH.test(char) || CONTROL.test(char)) out = " ";
+    else if (APOSTROPHES.has(char)) out = "'";
+    else out = char.normalize("NFKC").toLowerCase();
+    if (foldedForms.size >= FOLDED_FORMS_LIMIT) foldedForms.clear();
+    foldedForms.set(code, out);
+  }
+  return out;
+}
+const foldedForms = new Map<number, string>();
+const FOLDED_FORMS_LIMIT = 4096;
+
+/**
+ * The break a code unit makes in pass 3 when no neighbour rule applies: 0 none, or SPACE, SEGMENT,
+ * SENTENCE. Remembered per unit (stored plus one, 0 meaning not yet known).
+ */
+function breakKindOf(unit: number): number {
+  let known = breakKinds[unit] ?? 0;
+  if (known === 0) {
+    const char = String.fromCharCode(unit);
+    let kind = 0;
+    if (SENTENCE_CHARS.has(char)) kind = SENTENCE;
+    else if (SEGMENT_CHARS.has(char)) kind = SEGMENT;
+    else if (KEPT_SYMBOLS.has(char)) kind = 0;
+    else if (WHITESPACE.test(char) || PUNCTUATION_OR_SYMBOL.test(char)) kind = SPACE;
+    known = kind + 1;
+    breakKinds[unit] = known;
+  }
+  return known - 1;
+}
+const breakKinds = new Uint8Array(0x10000);
+
 const isHan = (code: number): boolean => code >= 0x4e00 && code <= 0x9fff;
 const isAsciiWord = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
 const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
@@ -104,7 +149,8 @@ export function normalizeText(original: string): NormalizedText {
   }
 
   // Pass 1: per code point, drop invisible characters, blank pictographs, fold width and case.
-  const folded = new MappedBuffer(masked.length + 8);
+  const folded = foldedBuffer;
+  folded.length = 0;
   for (let i = 0; i < masked.length; ) {
     const code = masked.codePointAt(i) ?? 0;
     if (isHan(code)) {
@@ -121,12 +167,7 @@ export function normalizeText(original: string): NormalizedText {
       continue;
     }
     const width = code > 0xffff ? 2 : 1;
-    const char = masked.slice(i, i + width);
-    let out: string;
-    if (isInvisible(code)) out = "";
-    else if (PICTOGRAPH.test(char) || CONTROL.test(char)) out = " ";
-    else if (APOSTROPHES.has(char)) out = "'";
-    else out = char.normalize("NFKC").toLowerCase();
+    const out = foldedForm(code);
     for (let k = 0; k < out.length; k++) folded.push(out.charCodeAt(k), i, i + width);
     i += width;
   }
@@ -146,7 +187,8 @@ export function normalizeText(original: string): NormalizedText {
   }
 
   // Pass 3: classify punctuation with its neighbours, then collapse runs of breaks and spaces.
-  const out = new MappedBuffer(simplified.length + 8);
+  const out = outBuffer;
+  out.length = 0;
   let pendingBreak = 0;
   let pendingOrigin = -1;
   let last = -1;
@@ -154,17 +196,13 @@ export function normalizeText(original: string): NormalizedText {
     const code = simplified.charCodeAt(j);
     let kind = 0;
     if (!isHan(code) && !isAsciiWord(code)) {
-      const char = simplified[j] ?? "";
       const previous = j > 0 ? simplified.charCodeAt(j - 1) : -1;
       const next = j + 1 < simplified.length ? simplified.charCodeAt(j + 1) : -1;
       const nextDigit = isDigit(next) || (next === 0x2d && isDigit(j + 2 < simplified.length ? simplified.charCodeAt(j + 2) : -1));
-      if ((char === "." || char === "," || char === ":") && isDigit(previous) && (char === "," ? nextDigit : isDigit(next))) kind = 0;
-      else if (char === "-" && isDigit(next) && !isAsciiWord(previous)) kind = 0;
-      else if (char === "'" && isLetter(previous) && isLetter(next)) kind = 0;
-      else if (SENTENCE_CHARS.has(char)) kind = SENTENCE;
-      else if (SEGMENT_CHARS.has(char)) kind = SEGMENT;
-      else if (KEPT_SYMBOLS.has(char)) kind = 0;
-      else if (WHITESPACE.test(char) || PUNCTUATION_OR_SYMBOL.test(char)) kind = SPACE;
+      if ((code === 0x2e || code === 0x2c || code === 0x3a) && isDigit(previous) && (code === 0x2c ? nextDigit : isDigit(next))) kind = 0; // . , :
+      else if (code === 0x2d && isDigit(next) && !isAsciiWord(previous)) kind = 0; // -
+      else if (code === 0x27 && isLetter(previous) && isLetter(next)) kind = 0; // '
+      else kind = breakKindOf(code);
     }
     if (kind !== 0) {
       if (kind > pendingBreak) pendingBreak = kind;
@@ -184,7 +222,7 @@ export function normalizeText(original: string): NormalizedText {
     out.push(code, folded.starts[j] ?? 0, folded.ends[j] ?? 0);
     last = code;
   }
-  return { text: out.text(), originStart: out.starts.subarray(0, out.length), originEnd: out.ends.subarray(0, out.length) };
+  return { text: out.text(), originStart: out.starts.slice(0, out.length), originEnd: out.ends.slice(0, out.length) };
 }
 
 /** The canonical form of an alias or a phrase, without offsets. */

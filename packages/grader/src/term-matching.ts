@@ -460,12 +460,13 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   if (occurrences.length === 0) {
     for (const alias of concept.aliases) if (alias.bigrams) search.nearMisses(alias, alias.bigrams);
   }
-  // Sorting is stable, so an array already in order stays as it is; skip the sort's work array then.
+  // By start, in place and stable (equal starts keep their order, as Array.prototype.sort does):
+  // the lists are short, and the built-in sort copies them into a work array first.
   for (let i = 1; i < occurrences.length; i++) {
-    if ((occurrences[i - 1]?.start ?? 0) > (occurrences[i]?.start ?? 0)) {
-      occurrences.sort((a, b) => a.start - b.start);
-      break;
-    }
+    const moving = occurrences[i] as Occurrence;
+    let j = i;
+    for (; j > 0 && (occurrences[j - 1] as Occurrence).start > moving.start; j--) occurrences[j] = occurrences[j - 1] as Occurrence;
+    occurrences[j] = moving;
   }
   return occurrences;
 }
