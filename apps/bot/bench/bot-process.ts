@@ -9,6 +9,7 @@ import { Client, Events, GatewayIntentBits, MessageFlags } from "discord.js";
 import type { TestClock } from "../test/harness.ts";
 import { describeError, isParentMessage, type BotCommand, type BotProcessConfig, type ChildMessage, type ProcessUsage } from "./bot-protocol.ts";
 import { countGlobalLimitWaits } from "./global-limit-waits.ts";
+import { restSettings } from "../src/rest-settings.ts";
 
 interface Running {
   clock: TestClock | null;
@@ -69,8 +70,10 @@ async function startRecall(config: Extract<BotProcessConfig, { kind: "recall" }>
 
 /** Defers privately and edits the reply, the same two calls the bot makes for an answer. */
 async function startTrivial(config: Extract<BotProcessConfig, { kind: "trivial" }>): Promise<Running> {
-  // discord.js's REST defaults (its 50/s client-side global limit included) but the API base.
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: config.apiBase } });
+  // The bot's own REST settings (raised client-side global limit, bounded keep-alive pool), so the
+  // baseline differs from the bot only by what the bot does.
+  const rest = restSettings(config.apiBase);
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: rest.rest });
   const globalLimitWaits = countGlobalLimitWaits(client);
   const inFlight = new Set<Promise<void>>();
   client.on(Events.InteractionCreate, (interaction) => {
@@ -99,7 +102,10 @@ async function startTrivial(config: Extract<BotProcessConfig, { kind: "trivial" 
     async idle() {
       while (inFlight.size > 0) await Promise.all(inFlight);
     },
-    stop: () => client.destroy(),
+    async stop() {
+      await client.destroy();
+      await rest.close();
+    },
   };
 }
 

@@ -3,7 +3,6 @@
 // same code runs in production and against the local Discord in tests and benchmarks.
 import { Client, Events, GatewayIntentBits, Routes, type Interaction } from "discord.js";
 import type { Logger } from "pino";
-import { Agent } from "undici";
 import type { StudyService } from "@recall/study";
 import { commandDefinitions } from "./commands/definitions.ts";
 import type { BotContext } from "./interactions/context.ts";
@@ -11,6 +10,7 @@ import { dispatchInteraction } from "./interactions/dispatch.ts";
 import { createWorkLimiter } from "./interactions/work-limiter.ts";
 import { createAnswerCountUpdater } from "./jobs/answer-count.ts";
 import { runDailyCycle } from "./jobs/daily-posts.ts";
+import { restSettings } from "./rest-settings.ts";
 
 export interface BotOptions {
   token: string;
@@ -40,27 +40,14 @@ export interface Bot {
   stop(): Promise<void>;
 }
 
-/** Connections to Discord's REST API: enough for a burst's callbacks and edits, not one each. */
-const REST_CONNECTIONS = 16;
-
 export function createBot(options: BotOptions): Bot {
   const clock = options.clock ?? (() => new Date());
-  // undici's default pool opens a connection per request in flight: a burst of 200 answers would
-  // open 200 (TLS) connections to Discord at once. A bounded keep-alive pool queues them instead.
-  const restAgent = new Agent({ connections: REST_CONNECTIONS, keepAliveTimeout: 30_000 });
+  const rest = restSettings(options.apiBase);
   const client = new Client({
     // Answers arrive through modals, names through interaction data: no privileged intents.
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [] },
-    rest: {
-      // discord.js counts interaction responses against its client-side global limit of 50/s,
-      // but Discord exempts them, and they are nearly all of this bot's traffic: with the default,
-      // a burst of 200 answers queues its replies for seconds. Channel posts and edits are few
-      // (one per group a day, debounced counts), and a real global 429 is still honoured.
-      globalRequestsPerSecond: 1_000,
-      agent: restAgent,
-      ...(options.apiBase ? { api: options.apiBase } : {}),
-    },
+    rest: rest.rest,
   });
   const answerCounts = createAnswerCountUpdater({
     client,
@@ -133,8 +120,7 @@ export function createBot(options: BotOptions): Bot {
       await answerCounts.flush();
       answerCounts.stop();
       await client.destroy();
-      // stop() may be called again (a restart after a stop): closing twice would throw.
-      if (!restAgent.closed && !restAgent.destroyed) await restAgent.close();
+      await rest.close();
     },
   };
 }
