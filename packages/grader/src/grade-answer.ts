@@ -104,9 +104,13 @@ class AnswerAnalysis implements AnswerView {
   readonly text: string;
   readonly clauses;
   private bigramIndex: BigramIndex | null = null;
-  private readonly occurrences = new Map<CompiledConcept, Occurrence[]>();
+  /** Occurrences of `allConcepts[i]`, once searched: an array, as a Map per answer cost more. */
+  private readonly occurrences: Array<Occurrence[] | undefined> = [];
+  /** Any other concept's (none, as the item's concepts are all of its points' and misconceptions'). */
+  private otherOccurrences: Map<CompiledConcept, Occurrence[]> | null = null;
   private covered: Uint8Array | null = null;
-  private readonly claimBySegment = new Map<number, boolean>();
+  /** Per segment: 0 not yet judged, 1 no claim, 2 a claim. */
+  private readonly claims: Uint8Array;
 
   readonly leadingAnswer: "yes" | "no" | null;
   readonly leadingSpan: { start: number; end: number };
@@ -118,6 +122,7 @@ class AnswerAnalysis implements AnswerView {
   ) {
     this.text = normalized.text;
     this.clauses = splitClauses(this.text);
+    this.claims = new Uint8Array(this.clauses.segments.length);
     const first = this.clauses.segments[0] ?? { start: 0, end: 0 };
     const leading = this.text.slice(first.start, first.end);
     this.leadingSpan = { start: first.start, end: first.end };
@@ -130,18 +135,20 @@ class AnswerAnalysis implements AnswerView {
   }
 
   of(concept: CompiledConcept): Occurrence[] {
-    let found = this.occurrences.get(concept);
+    const index = this.allConcepts.indexOf(concept);
+    let found = index >= 0 ? this.occurrences[index] : this.otherOccurrences?.get(concept);
     if (!found) {
       found = findOccurrences(this, concept);
-      this.occurrences.set(concept, found);
+      if (index >= 0) this.occurrences[index] = found;
+      else (this.otherOccurrences ??= new Map()).set(concept, found);
     }
     return found;
   }
 
   /** Whether the segment holds words that link its terms, beyond the terms themselves. */
   segmentMakesClaim(segmentIndex: number): boolean {
-    const known = this.claimBySegment.get(segmentIndex);
-    if (known !== undefined) return known;
+    const known = this.claims[segmentIndex] ?? 0;
+    if (known !== 0) return known === 2;
     const segment = this.clauses.segments[segmentIndex];
     let claim = false;
     if (segment) {
@@ -171,7 +178,7 @@ class AnswerAnalysis implements AnswerView {
       // English verbs are too many to list: two words besides the terms make a sentence.
       if (plainWords >= 2) claim = true;
     }
-    this.claimBySegment.set(segmentIndex, claim);
+    if (segmentIndex >= 0 && segmentIndex < this.claims.length) this.claims[segmentIndex] = claim ? 2 : 1;
     return claim;
   }
 
@@ -195,25 +202,74 @@ class AnswerAnalysis implements AnswerView {
 
 const isDenied = (occurrence: Occurrence): boolean => occurrence.negated !== occurrence.selfNegating;
 
-/** Which occurrences `firstBySentence` keeps: all, only those not negated, or only denials. */
+/** Which occurrences count: all, only those not negated, or only denials. */
 type Kept = "all" | "affirmed" | "denied";
 
-/**
- * The first kept occurrence of each sentence, in the order first met. A point has a few of these
- * with a handful of entries each: a scanned array costs less to build than a Map.
- */
-function firstBySentence(occurrences: readonly Occurrence[], kept: Kept): Occurrence[] {
-  const first: Occurrence[] = [];
-  for (const occurrence of occurrences) {
-    const keep = kept === "all" || (kept === "affirmed" ? !occurrence.negated : isDenied(occurrence));
-    if (keep && inSentence(first, occurrence.sentence) === undefined) first.push(occurrence);
-  }
-  return first;
+type PerConcept = readonly (readonly Occurrence[])[];
+
+function keeps(kept: Kept, occurrence: Occurrence): boolean {
+  return kept === "all" || (kept === "affirmed" ? !occurrence.negated : isDenied(occurrence));
 }
 
-function inSentence(first: readonly Occurrence[], sentence: number): Occurrence | undefined {
-  for (const occurrence of first) if (occurrence.sentence === sentence) return occurrence;
+/** A concept the point itself states negatively ("减少对单独价值模型的依赖") counts either way. */
+function presentKept(point: CompiledKeyPoint, index: number): Kept {
+  return point.polarity === "deny" || point.eitherPolarity[index] === true ? "all" : "affirmed";
+}
+
+// The helpers below look occurrences up in the concepts' own lists instead of building per-sentence
+// tables and closures for every point of every answer; the lists hold a handful of entries.
+
+/** The first kept occurrence in list order, within `sentence` (or anywhere if it is -1). */
+function firstKept(occurrences: readonly Occurrence[], kept: Kept, sentence: number): Occurrence | undefined {
+  for (const o of occurrences) if (keeps(kept, o) && (sentence < 0 || o.sentence === sentence)) return o;
   return undefined;
+}
+
+/** Whether `occurrences[index]` is kept and the first kept one of its sentence. */
+function firstKeptOfSentence(occurrences: readonly Occurrence[], kept: Kept, index: number): boolean {
+  const o = occurrences[index];
+  if (!o || !keeps(kept, o)) return false;
+  for (let k = 0; k < index; k++) {
+    const earlier = occurrences[k] as Occurrence;
+    if (earlier.sentence === o.sentence && keeps(kept, earlier)) return false;
+  }
+  return true;
+}
+
+/** Each concept's first occurrence present in the sentence, skipping concepts absent from it; null if none is there. */
+function presentIn(point: CompiledKeyPoint, perConcept: PerConcept, sentence: number): Occurrence[] | null {
+  let found: Occurrence[] | null = null;
+  for (let c = 0; c < perConcept.length; c++) {
+    const o = firstKept(perConcept[c] ?? [], presentKept(point, c), sentence);
+    if (o) (found ??= []).push(o);
+  }
+  return found;
+}
+
+function anyMakesClaim(analysis: AnswerAnalysis, occurrences: readonly Occurrence[]): boolean {
+  for (const o of occurrences) if (analysis.segmentMakesClaim(o.segment)) return true;
+  return false;
+}
+
+/**
+ * Echoing the question's own words ("SFT 和 DPO") proves little; saying what goes with them
+ * ("SFT 要示范，DPO 要偏好对") does, even when the concept's label is in the question.
+ * True when every mention of the occurrence's concept in its sentence is an alias the prompt uses.
+ */
+function echoesPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis, o: Occurrence): boolean {
+  let index = 0;
+  while (index < perConcept.length && !(perConcept[index] ?? []).includes(o)) index += 1;
+  const concept = point.concepts[index];
+  for (const other of perConcept[index] ?? []) {
+    if (other.sentence !== o.sentence) continue;
+    if (!(concept?.promptAliases.has(analysis.text.slice(other.start, other.end)) ?? false)) return false;
+  }
+  return true;
+}
+
+function allEchoPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis, found: readonly Occurrence[]): boolean {
+  for (const o of found) if (!echoesPrompt(point, perConcept, analysis, o)) return false;
+  return true;
 }
 
 function judgeByText(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPointJudgement {
@@ -240,41 +296,30 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   if (point.concepts.length === 0) return judgeByText(point, analysis);
   const perConcept = point.concepts.map((concept) => analysis.of(concept));
   const needed = point.concepts.length;
-  // A concept the point itself states negatively ("减少对单独价值模型的依赖") counts either way.
-  const present = perConcept.map((occurrences, index) =>
-    firstBySentence(occurrences, point.polarity === "deny" || point.eitherPolarity[index] === true ? "all" : "affirmed"),
-  );
-  const denied = perConcept.map((occurrences) => firstBySentence(occurrences, "denied"));
-  // Echoing the question's own words ("SFT 和 DPO") proves little; saying what goes with them
-  // ("SFT 要示范，DPO 要偏好对") does, even when the concept's label is in the question.
-  const echoesPrompt = (found: readonly Occurrence[]): boolean =>
-    found.every((o) => {
-      const index = perConcept.findIndex((list) => list.includes(o));
-      const concept = point.concepts[index];
-      const sameSentence = (perConcept[index] ?? []).filter((other) => other.sentence === o.sentence);
-      return sameSentence.every((other) => concept?.promptAliases.has(analysis.text.slice(other.start, other.end)) ?? false);
-    });
+  const deny = point.polarity === "deny";
 
   // Hit: one sentence holds every concept (and, for a denial, negates one of them).
   // Sentences are taken in ascending order, skipping those where no concept is present.
   let lastSentence = -1;
-  for (const first of present) for (const o of first) lastSentence = Math.max(lastSentence, o.sentence);
+  for (let c = 0; c < needed; c++) {
+    for (const o of perConcept[c] ?? []) if (keeps(presentKept(point, c), o)) lastSentence = Math.max(lastSentence, o.sentence);
+  }
   let hit: Occurrence[] | null = null;
   let hitSupported = false;
   let bestPartial: Occurrence[] = [];
   for (let sentence = 0; sentence <= lastSentence; sentence++) {
-    const found: Occurrence[] = [];
-    for (const first of present) {
-      const o = inSentence(first, sentence);
-      if (o) found.push(o);
-    }
-    if (found.length === 0) continue;
-    const negatesOne = point.polarity !== "deny" || denied.some((first) => inSentence(first, sentence) !== undefined);
-    if (found.length === needed && negatesOne && !echoesPrompt(found)) {
-      const chosen = point.polarity === "deny"
-        ? found.map((o, i) => inSentence(denied[i] ?? [], sentence) ?? o)
-        : found;
-      const supported = chosen.some((o) => analysis.segmentMakesClaim(o.segment));
+    const found = presentIn(point, perConcept, sentence);
+    if (!found) continue;
+    let negatesOne = !deny;
+    for (let c = 0; c < needed && !negatesOne; c++) negatesOne = firstKept(perConcept[c] ?? [], "denied", sentence) !== undefined;
+    if (found.length === needed && negatesOne && !allEchoPrompt(point, perConcept, analysis, found)) {
+      // For a denial, the denied mention of a concept stands for it where there is one.
+      let chosen = found;
+      if (deny) {
+        chosen = [];
+        for (let c = 0; c < needed; c++) chosen.push(firstKept(perConcept[c] ?? [], "denied", sentence) ?? (found[c] as Occurrence));
+      }
+      const supported = anyMakesClaim(analysis, chosen);
       if (!hit || (supported && !hitSupported)) {
         hit = chosen;
         hitSupported = supported;
@@ -287,7 +332,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   if (hit) {
     return { verdict: "hit", contradicted: false, evidence: hit, evidenceSpans: hit, supported: hitSupported };
   }
-  if (point.polarity === "deny" && point.promptQuestion !== null && analysis.leadingAnswer !== null) {
+  if (deny && point.promptQuestion !== null && analysis.leadingAnswer !== null) {
     // The prompt asks "X 吗？" (or "没有 X 能……吗？", where yes denies X).
     const denies = (analysis.leadingAnswer === "no") !== (point.promptQuestion === "negated");
     const span = analysis.leadingSpan;
@@ -299,21 +344,19 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
 
   // Contradiction: within one segment every concept appears with the wrong negation.
   // Segments are taken in the order they first appear, concept by concept.
-  const anyDenied = denied.some((first) => first.length > 0);
-  for (let c = 0; c < perConcept.length; c++) {
+  let anyDenied = false;
+  for (let c = 0; c < needed && !anyDenied; c++) anyDenied = firstKept(perConcept[c] ?? [], "denied", -1) !== undefined;
+  for (let c = 0; c < needed; c++) {
     const occurrences = perConcept[c] ?? [];
     for (let k = 0; k < occurrences.length; k++) {
       const segment = occurrences[k]?.segment ?? -1;
-      if (appearsBefore(perConcept, c, k, segment)) continue;
-      if (!perConcept.every((list) => list.some((o) => o.segment === segment))) continue;
-      const contradicts = point.polarity === "deny"
-        ? !anyDenied
-        : perConcept.some((list, index) =>
-            point.eitherPolarity[index] !== true && list.every((o) => o.segment !== segment || o.negated));
-      if (contradicts) {
-        const evidence = perConcept
-          .map((list) => list.find((o) => o.segment === segment))
-          .filter((o): o is Occurrence => o !== undefined);
+      if (appearsBefore(perConcept, c, k, segment) || !everyConceptIn(perConcept, segment)) continue;
+      if (deny ? !anyDenied : someAllNegatedIn(point, perConcept, segment)) {
+        const evidence: Occurrence[] = [];
+        for (const list of perConcept) {
+          const first = list.find((o) => o.segment === segment);
+          if (first) evidence.push(first);
+        }
         return { verdict: "missed", contradicted: true, evidence, evidenceSpans: evidence, supported: true };
       }
     }
@@ -322,22 +365,51 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   // Partial: at least half of the concepts together (not merely echoed from the prompt),
   // or all of them, scattered over several sentences.
   if (needed >= 2) {
-    const scattered = present.every((first) => first.length > 0) && !echoesPrompt(present.flat());
+    let everyPresent = true;
+    for (let c = 0; c < needed && everyPresent; c++) everyPresent = firstKept(perConcept[c] ?? [], presentKept(point, c), -1) !== undefined;
+    // Scattered unless the first present mention of every concept in every sentence only echoes the prompt.
+    let scattered = false;
+    for (let c = 0; c < needed && everyPresent && !scattered; c++) {
+      const occurrences = perConcept[c] ?? [];
+      for (let k = 0; k < occurrences.length && !scattered; k++) {
+        scattered = firstKeptOfSentence(occurrences, presentKept(point, c), k) &&
+          !echoesPrompt(point, perConcept, analysis, occurrences[k] as Occurrence);
+      }
+    }
     const enough = bestPartial.length >= Math.ceil(needed / 2);
-    const echoOnly = echoesPrompt(bestPartial);
+    const echoOnly = allEchoPrompt(point, perConcept, analysis, bestPartial);
     if (scattered || (enough && !echoOnly)) {
-      const evidence = scattered
-        ? present.map((first) => first[0]).filter((o): o is Occurrence => o !== undefined)
-        : bestPartial;
-      const supported = evidence.some((o) => analysis.segmentMakesClaim(o.segment));
+      let evidence = bestPartial;
+      if (scattered) {
+        evidence = [];
+        for (let c = 0; c < needed; c++) {
+          const first = firstKept(perConcept[c] ?? [], presentKept(point, c), -1);
+          if (first) evidence.push(first);
+        }
+      }
+      const supported = anyMakesClaim(analysis, evidence);
       return { verdict: "partial", contradicted: false, evidence, evidenceSpans: evidence, supported };
     }
   }
   return { verdict: "missed", contradicted: false, evidence: [], evidenceSpans: [], supported: true };
 }
 
+function everyConceptIn(perConcept: PerConcept, segment: number): boolean {
+  for (const list of perConcept) if (!list.some((o) => o.segment === segment)) return false;
+  return true;
+}
+
+/** Some concept that must be affirmed is mentioned in the segment only negated. */
+function someAllNegatedIn(point: CompiledKeyPoint, perConcept: PerConcept, segment: number): boolean {
+  for (let c = 0; c < perConcept.length; c++) {
+    if (point.eitherPolarity[c] === true) continue;
+    if ((perConcept[c] ?? []).every((o) => o.segment !== segment || o.negated)) return true;
+  }
+  return false;
+}
+
 /** Whether the segment occurs earlier than `perConcept[concept][index]`, taking the lists one after another. */
-function appearsBefore(perConcept: readonly (readonly Occurrence[])[], concept: number, index: number, segment: number): boolean {
+function appearsBefore(perConcept: PerConcept, concept: number, index: number, segment: number): boolean {
   for (let c = 0; c <= concept; c++) {
     const list = perConcept[c] ?? [];
     const end = c === concept ? index : list.length;
@@ -349,14 +421,20 @@ function appearsBefore(perConcept: readonly (readonly Occurrence[])[], concept: 
 /** Where a misconception's terms are looked for together: one comma-level segment, or one sentence. */
 type Scope = "segment" | "sentence";
 
-/** Each concept's first occurrence in the scope that is not negated; null if some concept has none. */
-function affirmedIn(perConcept: readonly (readonly Occurrence[])[], scope: Scope, at: number): Occurrence[] | null {
-  for (const list of perConcept) if (!list.some((o) => !o.negated && o[scope] === at)) return null;
-  return perConcept.map((list) => list.find((o) => !o.negated && o[scope] === at) as Occurrence);
+function firstAffirmedIn(occurrences: readonly Occurrence[], scope: Scope, at: number): Occurrence | undefined {
+  for (const o of occurrences) if (!o.negated && o[scope] === at) return o;
+  return undefined;
 }
 
-function negatedIn(perConcept: readonly (readonly Occurrence[])[], scope: Scope, at: number): boolean {
-  return perConcept.some((list) => list.some((o) => o.negated && o[scope] === at));
+/** Each concept's first occurrence in the scope that is not negated; null if some concept has none. */
+function affirmedIn(perConcept: PerConcept, scope: Scope, at: number): Occurrence[] | null {
+  for (const list of perConcept) if (!firstAffirmedIn(list, scope, at)) return null;
+  return perConcept.map((list) => firstAffirmedIn(list, scope, at) as Occurrence);
+}
+
+function negatedIn(perConcept: PerConcept, scope: Scope, at: number): boolean {
+  for (const list of perConcept) for (const o of list) if (o.negated && o[scope] === at) return true;
+  return false;
 }
 
 function detectMisconception(
@@ -380,7 +458,7 @@ function detectMisconception(
     const terms = affirmedIn(perConcept, "sentence", anchor.sentence);
     if (!terms) continue;
     if (terms.every(supportsHit)) continue;
-    if (terms.some((o) => analysis.segmentMakesClaim(o.segment))) return terms;
+    if (anyMakesClaim(analysis, terms)) return terms;
   }
   return null;
 }
@@ -455,17 +533,24 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   const analysis = new AnswerAnalysis(answer, normalized, compiled.concepts);
   const judgements = compiled.keyPoints.map((point) => judgeKeyPoint(point, analysis));
   // A term that supports another point ("奖励是 RL 的需求") is no evidence against a denial of it.
-  const supportingHits = judgements.filter((j) => j.verdict === "hit").flatMap((j) => j.evidence);
+  // Gathered only when some denial is contradicted (lifting a contradiction never adds a hit).
+  let supportingHits: Occurrence[] | null = null;
   compiled.keyPoints.forEach((point, index) => {
     const judgement = judgements[index];
     if (!judgement?.contradicted || point.polarity !== "deny") return;
-    if (judgement.evidence.some((o) => supportingHits.some((hit) => hit.start < o.end && o.start < hit.end))) {
+    const hits = (supportingHits ??= judgements.filter((j) => j.verdict === "hit").flatMap((j) => j.evidence));
+    if (judgement.evidence.some((o) => hits.some((hit) => hit.start < o.end && o.start < hit.end))) {
       judgements[index] = { ...judgement, contradicted: false, evidence: [], evidenceSpans: [] };
     }
   });
-  const credited = judgements.filter((j) => j.verdict !== "missed");
-  const unsupported = credited.filter((j) => !j.supported).length;
-  const keywordSalad = credited.length >= 2 && unsupported * 2 > credited.length;
+  let credited = 0;
+  let unsupported = 0;
+  for (const judgement of judgements) {
+    if (judgement.verdict === "missed") continue;
+    credited += 1;
+    if (!judgement.supported) unsupported += 1;
+  }
+  const keywordSalad = credited >= 2 && unsupported * 2 > credited;
 
   let score = 0;
   const keyPoints: KeyPointResult[] = compiled.keyPoints.map((point, index) => {
@@ -481,11 +566,13 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   });
   if (keywordSalad) score *= KEYWORD_SALAD_FACTOR;
 
-  const hitTerms = compiled.keyPoints
-    .filter((_, index) => keyPoints[index]?.verdict === "hit")
-    .flatMap((point) => point.concepts.flatMap((concept) => analysis.of(concept)));
+  // Gathered on first use: most answers never get that far in looking for a misconception.
+  let hitTerms: Occurrence[] | null = null;
   const supportsHit = (o: Occurrence): boolean =>
-    hitTerms.some((term) => term.sentence === o.sentence && term.start < o.end && o.start < term.end);
+    (hitTerms ??= compiled.keyPoints
+      .filter((_, index) => keyPoints[index]?.verdict === "hit")
+      .flatMap((point) => point.concepts.flatMap((concept) => analysis.of(concept))))
+      .some((term) => term.sentence === o.sentence && term.start < o.end && o.start < term.end);
   const misconceptions: MisconceptionResult[] = [];
   for (const misconception of compiled.misconceptions) {
     const found = detectMisconception(misconception, analysis, supportsHit);

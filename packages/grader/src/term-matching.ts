@@ -318,9 +318,14 @@ let startStamp = 0;
 let takenStart = new Int32Array(32);
 let takenEnd = new Int32Array(32);
 
+// Occurrences of the concept being searched, copied out at their exact count once it is done: a list
+// grown by push reserves room for sixteen, and most concepts occur once or not at all.
+const gathered: Occurrence[] = [];
+
 /** One concept searched in one answer: matches are recorded as they are found, longest alias first. */
 class OccurrenceSearch {
-  readonly occurrences: Occurrence[] = [];
+  /** How many of `gathered` are this search's. */
+  count = 0;
   private taken = 0;
   constructor(private readonly answer: AnswerView) {}
 
@@ -352,7 +357,7 @@ class OccurrenceSearch {
     const segment = clauses.segments[segmentIndex];
     if (!segment) return;
     const negated = gapNegated || isNegatedInContext({ text, segmentStart: segment.start, segmentEnd: segment.end }, start, end);
-    this.occurrences.push({
+    gathered[this.count++] = {
       start,
       end,
       segment: segmentIndex,
@@ -361,7 +366,7 @@ class OccurrenceSearch {
       selfNegating: alias.selfNegating,
       nearMiss,
       gap: gapStart >= 0 ? { start: gapStart, end: gapEnd } : null,
-    });
+    };
   }
 
   exact(alias: CompiledAlias): void {
@@ -452,21 +457,20 @@ export interface AnswerView {
 /** Every place the concept is mentioned, with its negation state. Near misses only if nothing exact. */
 export function findOccurrences(answer: AnswerView, concept: CompiledConcept): Occurrence[] {
   const search = new OccurrenceSearch(answer);
-  const occurrences = search.occurrences;
   for (const alias of concept.aliases) search.exact(alias);
-  if (occurrences.length === 0) {
+  if (search.count === 0) {
     for (const alias of concept.aliases) search.gapped(alias);
   }
-  if (occurrences.length === 0) {
+  if (search.count === 0) {
     for (const alias of concept.aliases) if (alias.bigrams) search.nearMisses(alias, alias.bigrams);
   }
   // By start, in place and stable (equal starts keep their order, as Array.prototype.sort does):
   // the lists are short, and the built-in sort copies them into a work array first.
-  for (let i = 1; i < occurrences.length; i++) {
-    const moving = occurrences[i] as Occurrence;
+  for (let i = 1; i < search.count; i++) {
+    const moving = gathered[i] as Occurrence;
     let j = i;
-    for (; j > 0 && (occurrences[j - 1] as Occurrence).start > moving.start; j--) occurrences[j] = occurrences[j - 1] as Occurrence;
-    occurrences[j] = moving;
+    for (; j > 0 && (gathered[j - 1] as Occurrence).start > moving.start; j--) gathered[j] = gathered[j - 1] as Occurrence;
+    gathered[j] = moving;
   }
-  return occurrences;
+  return gathered.slice(0, search.count);
 }
