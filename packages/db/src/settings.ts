@@ -105,17 +105,61 @@ export async function upsertMember(
     if (stored && Object.entries(set).every(([key, value]) => stored[key as keyof MemberPreferences] === value)) {
       return memberFromRow(stored);
     }
-    const [row] = await db
-      .insert(members)
-      .values({ discordUserId, ...definedOnly(firstSeen), ...set, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: members.discordUserId,
-        // With nothing to change, still touch the row so `returning` yields it.
-        set: { ...set, updatedAt: Object.keys(set).length > 0 ? now : sql`${members.updatedAt}` },
-      })
-      .returning();
+    const first = definedOnly(firstSeen);
+    const values: Record<string, unknown> = { discordUserId, now };
+    for (const [key, value] of Object.entries(first)) values[`first_${key}`] = value;
+    for (const [key, value] of Object.entries(set)) values[`set_${key}`] = value;
+    const [row] = await upsertMemberQuery(db, Object.keys(set), Object.keys(first)).execute(values);
     return memberFromRow(required(row, "member"));
   });
+}
+
+type PreferenceKey = keyof MemberPreferences;
+const PREFERENCE_COLUMNS: Record<PreferenceKey, string> = {
+  locale: "locale",
+  displayName: "display_name",
+  timezone: "timezone",
+  dayStartHour: "day_start_hour",
+  desiredRetention: "desired_retention",
+};
+
+/**
+ * The upsert, prepared once per database and shape (which preferences are set, which apply only on
+ * creation): the shapes are few, and building the query each time cost more than running it.
+ */
+const upsertMemberQueries = preparedPerDatabase(() => new Map<string, ReturnType<typeof buildUpsertMember>>());
+
+function upsertMemberQuery(db: Database, setKeys: string[], firstKeys: string[]) {
+  const shape = `${setKeys.join(",")}|${firstKeys.join(",")}`;
+  const byShape = upsertMemberQueries(db);
+  let query = byShape.get(shape);
+  if (!query) {
+    query = buildUpsertMember(db, setKeys as PreferenceKey[], firstKeys as PreferenceKey[], byShape.size);
+    byShape.set(shape, query);
+  }
+  return query;
+}
+
+function buildUpsertMember(db: Database, setKeys: PreferenceKey[], firstKeys: PreferenceKey[], serial: number) {
+  const now = sql.placeholder("now");
+  const values = {
+    discordUserId: sql.placeholder("discordUserId"),
+    ...Object.fromEntries(firstKeys.map((key) => [key, sql.placeholder(`first_${key}`)])),
+    ...Object.fromEntries(setKeys.map((key) => [key, sql.placeholder(`set_${key}`)])),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const set = Object.fromEntries(setKeys.map((key) => [key, sql.raw(`excluded.${PREFERENCE_COLUMNS[key]}`)]));
+  return db
+    .insert(members)
+    .values(values)
+    .onConflictDoUpdate({
+      target: members.discordUserId,
+      // With nothing to change, still touch the row so `returning` yields it.
+      set: { ...set, updatedAt: setKeys.length > 0 ? sql.raw("excluded.updated_at") : sql`${members.updatedAt}` },
+    })
+    .returning()
+    .prepare(`recall_upsert_member_${serial}`);
 }
 
 export async function getMember(db: Database, memberId: number): Promise<Member | null> {

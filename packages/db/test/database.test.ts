@@ -622,6 +622,22 @@ describe.each(targets())("database on $name", (target) => {
     });
   });
 
+  describe("members", () => {
+    it("creates a member with first-seen preferences, keeps them over later ones, and writes only changes", async () => {
+      const id = unique("u");
+      const created = await upsertMember(db, id, { locale: "zh-CN", displayName: "小明" }, T0, { timezone: "Asia/Shanghai" });
+      expect(created).toMatchObject({ discordUserId: id, locale: "zh-CN", displayName: "小明", timezone: "Asia/Shanghai", updatedAt: T0.toISOString() });
+
+      // Nothing changed: the stored row comes back untouched, first-seen preferences do not apply.
+      const same = await upsertMember(db, id, { locale: "zh-CN", displayName: "小明" }, at(1), { timezone: "Europe/Berlin" });
+      expect(same).toEqual(created);
+
+      const renamed = await upsertMember(db, id, { locale: "en-US", displayName: "Ming" }, at(2), { timezone: "Europe/Berlin" });
+      expect(renamed).toMatchObject({ id: created.id, locale: "en-US", displayName: "Ming", timezone: "Asia/Shanghai", updatedAt: at(2).toISOString() });
+      expect(await upsertMember(db, id, {}, at(3))).toEqual(renamed);
+    });
+  });
+
   describe("member data", () => {
     it("exports everything about a member and forgets it all", async () => {
       const member = await upsertMember(db, unique("u"), { locale: "en-US", timezone: "America/New_York", dayStartHour: 5, desiredRetention: 0.85 }, T0);
