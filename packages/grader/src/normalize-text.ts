@@ -96,6 +96,10 @@ class MappedBuffer {
 const foldedBuffer = new MappedBuffer(256);
 const outBuffer = new MappedBuffer(256);
 
+const foldedForms = new Map<number, string>();
+/** Keeps the memo small whatever the input: past this many distinct characters it starts over. */
+const FOLDED_FORMS_LIMIT = 4096;
+
 /**
  * What pass 1 writes for a character that is neither common Chinese nor ASCII. A function of the
  * code point alone, remembered so that punctuation is not sliced, tested and normalised every time.
@@ -113,8 +117,8 @@ function foldedForm(code: number): string {
   }
   return out;
 }
-const foldedForms = new Map<number, string>();
-const FOLDED_FORMS_LIMIT = 4096;
+
+const breakKinds = new Uint8Array(0x10000);
 
 /**
  * The break a code unit makes in pass 3 when no neighbour rule applies: 0 none, or SPACE, SEGMENT,
@@ -134,7 +138,6 @@ function breakKindOf(unit: number): number {
   }
   return known - 1;
 }
-const breakKinds = new Uint8Array(0x10000);
 
 const isHan = (code: number): boolean => code >= 0x4e00 && code <= 0x9fff;
 const isAsciiWord = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
