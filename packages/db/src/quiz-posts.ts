@@ -4,7 +4,7 @@ import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "./database.ts";
 import { DbError, mapErrors, NotFoundError } from "./errors.ts";
 import type { ClaimResult, QuizPost } from "./records.ts";
-import { iso, isoOrNull, preparedPerDatabase, rowsOf } from "./rows.ts";
+import { groupDateIn, iso, isoOrNull, preparedPerDatabase, rowsOf } from "./rows.ts";
 import { quizPosts } from "./schema.ts";
 
 /** Claims the group's post for the local date; `owned` is true for exactly one caller. */
@@ -145,20 +145,10 @@ export async function findQuizPosts(db: Database, keys: readonly { groupId: numb
       .select()
       .from(quizPosts)
       .where(
-        sql`(${quizPosts.groupId}, ${quizPosts.localDate}) in (select * from unnest(${pgArray(keys.map((k) => k.groupId))}::int[], ${pgArray(keys.map((k) => k.localDate))}::date[]))`,
+        groupDateIn(quizPosts.groupId, quizPosts.localDate, keys.map((k) => [k.groupId, k.localDate])),
       );
     return rows.map(postFromRow);
   });
-}
-
-/** A PostgreSQL array literal of integers or ISO dates (no quoting needed for either). */
-export function pgArray(values: readonly (number | string)[]): string {
-  for (const value of values) {
-    if (typeof value === "number" ? !Number.isInteger(value) : !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-      throw new DbError(`not an integer or ISO date: ${String(value)}`);
-    }
-  }
-  return `{${values.join(",")}}`;
 }
 
 /** Posts claimed but never sent (a crash between claim and send), oldest claim first. */

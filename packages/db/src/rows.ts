@@ -1,5 +1,6 @@
 // Small conversions shared by the query modules: the two drivers shape raw results differently.
-import type { SQL } from "drizzle-orm";
+import { sql, type Column, type SQL } from "drizzle-orm";
+import { DbError } from "./errors.ts";
 import type { CardState, CardStateName } from "@recall/scheduler";
 import type { Database } from "./database.ts";
 import type { cards } from "./schema.ts";
@@ -73,4 +74,19 @@ export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db:
     }
     return query;
   };
+}
+
+/**
+ * `(group, date) in (…)` for many pairs in one condition, as two arrays unnested side by side.
+ * The values go as array literals, checked first: integers and ISO dates need no quoting.
+ */
+export function groupDateIn(groupColumn: Column, dateColumn: Column, pairs: ReadonlyArray<readonly [number, string]>): SQL {
+  for (const [groupId, date] of pairs) {
+    if (!Number.isInteger(groupId) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      throw new DbError(`not a group id and ISO date: ${groupId}, ${date}`);
+    }
+  }
+  const groups = `{${pairs.map(([groupId]) => groupId).join(",")}}`;
+  const dates = `{${pairs.map(([, date]) => date).join(",")}}`;
+  return sql`(${groupColumn}, ${dateColumn}) in (select * from unnest(${groups}::int[], ${dates}::date[]))`;
 }

@@ -1,6 +1,6 @@
 // Weekly summary posts: claimed before they are sent, like daily posts, so each group gets one a week.
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import { pgArray } from "./quiz-posts.ts";
+import { and, eq, isNull, lt } from "drizzle-orm";
+import { groupDateIn } from "./rows.ts";
 import type { Database } from "./database.ts";
 import { mapErrors } from "./errors.ts";
 import { weeklySummaries } from "./schema.ts";
@@ -69,7 +69,7 @@ export async function findWeeklySummaries(
       .select()
       .from(weeklySummaries)
       .where(
-        sql`(${weeklySummaries.groupId}, ${weeklySummaries.weekStart}) in (select * from unnest(${pgArray(keys.map((k) => k.groupId))}::int[], ${pgArray(keys.map((k) => k.weekStart))}::date[]))`,
+        groupDateIn(weeklySummaries.groupId, weeklySummaries.weekStart, keys.map((k) => [k.groupId, k.weekStart])),
       );
     return rows.map((row) => ({
       id: row.id,
