@@ -1,5 +1,5 @@
 // Questions → quiz items: the main item, one per follow-up, one per misconception.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { conceptsFor, deriveKeyPoints } from "./derived-key-points.ts";
 import type { ItemKind, KeyPoint, Misconception, Page, Question, QuizItem, SourceLocation } from "./model.ts";
 import type { ProblemLog } from "./problems.ts";
@@ -21,7 +21,7 @@ function digestMisconceptions(misconceptions: readonly Misconception[]): string 
         misconception.concepts.map((concept) => concept.aliases),
       ]),
     );
-    digest = createHash("sha256").update(serialised).digest("hex");
+    digest = hash("sha256", serialised, "hex");
     misconceptionDigests.set(misconceptions, digest);
   }
   return digest;
@@ -39,7 +39,7 @@ export function contentHash(item: Hashed): string {
     item.keyPoints.map((point) => [point.id, point.text, point.weight, point.polarity, point.concepts.map((concept) => concept.aliases)]),
     digestMisconceptions(item.misconceptions),
   ]);
-  return createHash("sha256").update(canonical).digest("hex").slice(0, 16);
+  return hash("sha256", canonical, "hex").slice(0, 16);
 }
 
 function makeItem(
