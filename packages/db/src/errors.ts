@@ -54,6 +54,17 @@ export class StaleCardError extends DbError {
   }
 }
 
+/** An answer to a daily post that is closed (or does not exist): the quiz is over. */
+export class QuizPostClosedError extends DbError {
+  constructor(
+    readonly quizPostId: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`daily post ${quizPostId} is closed`, options);
+    this.name = "QuizPostClosedError";
+  }
+}
+
 export class NotFoundError extends DbError {
   constructor(message: string) {
     super(message);

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { CardState, Rating } from "@recall/scheduler";
 import type { Database } from "./database.ts";
-import { DbError, mapErrors, sqlStateOf, StaleCardError } from "./errors.ts";
+import { DbError, mapErrors, QuizPostClosedError, sqlStateOf, StaleCardError } from "./errors.ts";
 import type {
   AnswerInput,
   Member,
@@ -92,8 +92,9 @@ export async function dueItems(db: Database, memberId: number, now: Date, limit:
  * `idempotencyKey`, and one answer per member, daily post and item: a repeat (even a concurrent
  * one) writes nothing and returns the first answer with `duplicate: true`.
  *
- * The writes are one call of `recall_record_answer` (migration 0005): one round trip, atomic as a
- * single statement, with the same checks a client-side transaction would make.
+ * The writes are one call of `recall_record_answer` (migrations 0005, 0006): one round trip, atomic
+ * as a single statement, with the same checks a client-side transaction would make. An answer to a
+ * daily post that is closed or unknown throws QuizPostClosedError and writes nothing.
  */
 export async function recordAnswer(db: Database, input: AnswerInput): Promise<RecordAnswerResult> {
   return mapErrors(async () => {
@@ -104,7 +105,9 @@ export async function recordAnswer(db: Database, input: AnswerInput): Promise<Re
         sql`select answer_id, created_at from recall_record_answer(${JSON.stringify(input)}::jsonb, ${POINTS_JSON}::jsonb)`,
       );
     } catch (error) {
-      if (sqlStateOf(error) === STALE_CARD_SQLSTATE) throw new StaleCardError(input.memberId, input.itemId, { cause: error });
+      const state = sqlStateOf(error);
+      if (state === STALE_CARD_SQLSTATE) throw new StaleCardError(input.memberId, input.itemId, { cause: error });
+      if (state === POST_CLOSED_SQLSTATE) throw new QuizPostClosedError(input.quizPostId ?? 0, { cause: error });
       throw error;
     }
     const [written] = rows;
@@ -119,6 +122,8 @@ export async function recordAnswer(db: Database, input: AnswerInput): Promise<Re
 
 /** Raised by recall_record_answer when the card is no longer in the review's `before` position. */
 const STALE_CARD_SQLSTATE = "RC409";
+/** Raised by recall_record_answer for an answer to a daily post that is closed or unknown. */
+const POST_CLOSED_SQLSTATE = "RC410";
 const POINTS_JSON = JSON.stringify(LEADERBOARD_POINTS);
 
 function answerFromInput(input: AnswerInput, id: number, createdAt: string): AnswerRecord {

@@ -9,6 +9,7 @@ import {
   LEADERBOARD_POINTS,
   MIGRATIONS_FOLDER,
   MigrationError,
+  QuizPostClosedError,
   StaleCardError,
   addGroupMember,
   claimQuizPost,
@@ -175,6 +176,19 @@ describe.each(targets())("database on $name", (target) => {
       expect(await getCard(db, member.id, "Q090")).toEqual(input.card);
       const exported = await memberExport(db, member.id);
       expect(exported?.dailyActivity).toEqual([{ localDate: "2026-03-02", quizScore: 0, quizAnswers: 0, reviewScore: 0.8, reviewAnswers: 1 }]);
+    });
+
+    it("refuses an answer to a closed or unknown daily post and writes nothing", async () => {
+      const member = await newMember();
+      const group = await newGroup();
+      const { post } = await claimQuizPost(db, group.id, "2026-03-02", ["Q090"], T0);
+      await markQuizPostPosted(db, post.id, "message-closed", T0);
+      await closeQuizPost(db, post.id, at(1));
+      const late = answerInput({ key: unique("late"), memberId: member.id, itemId: "Q090", before: newCard(T0), now: at(1.1), localDate: "2026-03-02", source: "daily", quizPostId: post.id });
+      await expect(recordAnswer(db, late)).rejects.toBeInstanceOf(QuizPostClosedError);
+      await expect(recordAnswer(db, { ...late, idempotencyKey: unique("nowhere"), quizPostId: 2_000_000_000 })).rejects.toBeInstanceOf(QuizPostClosedError);
+      expect(await count("answers", sql`member_id = ${member.id}`)).toBe(0);
+      expect(await getCard(db, member.id, "Q090")).toBeNull();
     });
 
     it("reads a member with their card, and their answer to a daily post, by Discord id", async () => {

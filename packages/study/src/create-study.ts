@@ -243,14 +243,38 @@ export function createStudy(options: StudyOptions): StudyService {
     return last && last.answerId === answer.id ? Date.parse(last.reviewedAt) : null;
   }
 
+  // Posted daily quizzes as last read. What an answer needs of a post (its group and questions)
+  // never changes once posted; whether it is still open is checked again by recordAnswer, in the
+  // statement that writes the answer. So a burst of answers to one post reads it once.
+  const postedQuizzes = new Map<number, QuizPost>();
+  const POSTED_QUIZZES_KEPT = 1_000;
+
   async function openPost(postId: string | null, itemId: string): Promise<QuizPost | null> {
     if (postId === null) return null;
-    const post = await db.getQuizPost(database, Number(postId));
+    const id = Number(postId);
+    const post = postedQuizzes.get(id) ?? (await db.getQuizPost(database, id));
     if (!post || !post.itemIds.includes(itemId)) {
       throw new StudyError("unknown-post", `no daily post ${postId} with item ${itemId}`);
     }
     if (post.status === "closed") throw new StudyError("post-closed", `daily post ${postId} is closed`);
+    if (post.status === "posted" && !postedQuizzes.has(id)) {
+      if (postedQuizzes.size >= POSTED_QUIZZES_KEPT) postedQuizzes.clear();
+      postedQuizzes.set(id, post);
+    }
     return post;
+  }
+
+  /** recordAnswer refuses a closed post: the quiz closed after this process last read it. */
+  async function unlessClosed<T>(post: QuizPost | null, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof db.QuizPostClosedError && post) {
+        postedQuizzes.delete(post.id);
+        throw new StudyError("post-closed", `daily post ${post.id} is closed`, {}, { cause: error });
+      }
+      throw error;
+    }
   }
 
   function answerKey(post: QuizPost | null, m: Member, itemId: string, deliveryKey: string, shownReps?: number): string {
@@ -278,7 +302,7 @@ export function createStudy(options: StudyOptions): StudyService {
     const rating = forcedRating ?? graded.suggestedRating;
     const before = (storedCard === undefined ? await db.getCard(database, m.id, item.id) : storedCard) ?? newCard(now);
     const reviewed = review(before, rating, now, prefs, item.id);
-    const stored = await withoutConflicts(() => db.recordAnswer(database, {
+    const stored = await unlessClosed(post, () => withoutConflicts(() => db.recordAnswer(database, {
       idempotencyKey: key,
       memberId: m.id,
       itemId: item.id,
@@ -298,7 +322,7 @@ export function createStudy(options: StudyOptions): StudyService {
       card: reviewed.card,
       localDate: localDay(now, prefs.timezone, prefs.dayStartHour),
       source: post ? "daily" : "review",
-    }));
+    })));
     if (!stored.duplicate && item.kind === "main" && (rating === "again" || rating === "hard")) {
       await introduceFollowUps(m, item, now);
     }
@@ -456,6 +480,7 @@ export function createStudy(options: StudyOptions): StudyService {
       const post = await db.getQuizPost(database, Number(postId));
       if (!post || post.status !== "posted") return null;
       const closed = await db.closeQuizPost(database, post.id, clock());
+      postedQuizzes.delete(post.id);
       if (!closed) return null; // another process revealed it
       const results = await db.quizPostResults(database, post.id, 3);
       const missed = await db.mostMissedKeyPoints(database, post.groupId, post.localDate, post.localDate, 3);

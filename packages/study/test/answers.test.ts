@@ -145,6 +145,21 @@ describe.each(targets())("answers and reviews on $name", (target) => {
       expect(await cardOf(erin, "Q090")).toBeNull();
     });
 
+    it("refuses an answer to a post another process closed after this one saw it open", async () => {
+      const quiz = await postedQuiz();
+      const [gina, hal] = [newMember(quiz.serverId), newMember(quiz.serverId)];
+      // This process has seen the post open (and keeps it); another one reveals it.
+      await study.submitAnswer({ deliveryKey: unique("delivery"), member: gina, postId: quiz.postId, itemId: "Q090", text: GOOD_Q090_ANSWER });
+      clock.set("2026-03-03T01:00:00Z");
+      expect(await otherProcess.closeDailyQuiz(quiz.postId)).not.toBeNull();
+
+      const late = { deliveryKey: unique("delivery"), member: hal, postId: quiz.postId, itemId: "Q090", text: GOOD_Q090_ANSWER };
+      await expect(study.submitAnswer(late)).rejects.toMatchObject({ code: "post-closed" });
+      await expect(study.revealAnswer(late)).rejects.toMatchObject({ code: "post-closed" });
+      expect(await cardOf(hal, "Q090")).toBeNull();
+      clock.set(POST_TIME);
+    });
+
     it("makes a /review answer idempotent on its delivery key, and a new delivery a new review", async () => {
       clock.set(POST_TIME);
       const frank = newMember();
