@@ -79,6 +79,11 @@ export async function listStudyGroups(db: Database, options: { activeOnly?: bool
   });
 }
 
+/** Whether the member already holds every given preference (an undefined one is not given). */
+export function hasPreferences(member: Pick<Member, keyof MemberPreferences>, preferences: MemberPreferences): boolean {
+  return Object.entries(definedOnly(preferences)).every(([key, value]) => member[key as keyof MemberPreferences] === value);
+}
+
 const memberByDiscordIdQuery = preparedPerDatabase((db) =>
   db.select().from(members).where(eq(members.discordUserId, sql.placeholder("discordUserId"))).prepare("recall_member_by_discord_id"),
 );
@@ -102,7 +107,7 @@ export async function upsertMember(
   return mapErrors(async () => {
     const set = definedOnly(preferences);
     const [stored] = await memberByDiscordIdQuery(db).execute({ discordUserId });
-    if (stored && Object.entries(set).every(([key, value]) => stored[key as keyof MemberPreferences] === value)) {
+    if (stored && hasPreferences(stored, set)) {
       return memberFromRow(stored);
     }
     const first = definedOnly(firstSeen);

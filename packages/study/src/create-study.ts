@@ -95,21 +95,16 @@ export function createStudy(options: StudyOptions): StudyService {
     return timezone;
   }
 
-  async function member(ref: MemberRef, firstSeenIn?: QuizPost | null): Promise<Member> {
+  /**
+   * The member an interaction comes from, created or renamed as needed. `known` is the member as
+   * already read with something else (null: not found); it is used as is when nothing changed.
+   */
+  async function member(ref: MemberRef, firstSeenIn?: QuizPost | null, known?: Member | null): Promise<Member> {
+    const preferences = { locale: ref.locale, displayName: ref.displayName };
+    if (known && db.hasPreferences(known, preferences)) return known;
     // A member met through a group's post starts on the group's clock until they set their own.
     const timezone = firstSeenIn ? await groupTimezone(firstSeenIn.groupId) : null;
-    return db.upsertMember(
-      database,
-      ref.userId,
-      { locale: ref.locale, displayName: ref.displayName },
-      clock(),
-      timezone ? { timezone } : {},
-    );
-  }
-
-  /** The stored member when what the interaction says of them (name, locale) is unchanged. */
-  function unchanged(stored: Member | null, ref: MemberRef): Member | null {
-    return stored && stored.displayName === ref.displayName && stored.locale === ref.locale ? stored : null;
+    return db.upsertMember(database, ref.userId, preferences, clock(), timezone ? { timezone } : {});
   }
 
   function preferencesOf(m: Member): MemberPreferences {
@@ -543,9 +538,9 @@ export function createStudy(options: StudyOptions): StudyService {
         openPost(input.postId, item.id),
         db.memberAndCard(database, input.member.userId, item.id),
       ]);
-      const m = unchanged(known.member, input.member) ?? (await member(input.member, post));
+      const m = await member(input.member, post, known.member);
       const key = answerKey(post, m, item.id, input.deliveryKey, input.shownReps);
-      return gradeAndRecord(m, item, post, key, input.text, null, known.member ? known.card : null);
+      return gradeAndRecord(m, item, post, key, input.text, null, known.card);
     },
 
     async revealAnswer(input: RevealInput): Promise<AnswerResultView> {
