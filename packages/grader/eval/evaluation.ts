@@ -21,6 +21,12 @@ export interface LabelledAnswer {
   rating: Rating;
   /** Full ids: `Q090.m1`. */
   misconceptions: string[];
+  /** `fresh`: the second batch, labelled by eval/RUBRIC.md; absent on the first. */
+  origin?: string;
+  /** Key points the answer makes in part (second batch only). */
+  partial?: string[];
+  /** Key points the answer states the opposite of (second batch only; the first did not label them). */
+  contradicted?: string[];
 }
 
 export const LABELLED_ANSWERS_PATH = fileURLToPath(new URL("./labelled-answers.jsonl", import.meta.url));
@@ -38,6 +44,8 @@ export interface Prediction {
   score: number;
   rating: Rating;
   misconceptions: string[];
+  /** Key point ids judged contradicted; empty for the baseline, which has no notion of it. */
+  contradicted: string[];
 }
 
 export interface Figures {
@@ -45,6 +53,12 @@ export interface Figures {
   kappa: number;
   spearman: number;
   misconceptions: PrecisionRecall;
+  /** Over the answers whose labels list contradicted points (the second batch). */
+  contradicted: PrecisionRecall;
+  /** Share of answers whose rating equals the label's. */
+  exact: number;
+  /** Mean absolute difference between the score and the label's. */
+  scoreError: number;
 }
 
 const ratingIndex = (rating: Rating): number => RATINGS.indexOf(rating);
@@ -55,6 +69,12 @@ export function figures(labels: readonly LabelledAnswer[], predictions: readonly
     kappa: quadraticWeightedKappa(predictions.map((p) => ratingIndex(p.rating)), labels.map((l) => ratingIndex(l.rating)), RATINGS.length),
     spearman: spearman(predictions.map((p) => p.score), labels.map((l) => l.score)),
     misconceptions: precisionRecall(predictions.map((p) => p.misconceptions), labels.map((l) => l.misconceptions)),
+    contradicted: precisionRecall(
+      predictions.filter((_, i) => labels[i]?.contradicted !== undefined).map((p) => p.contradicted),
+      labels.filter((l) => l.contradicted !== undefined).map((l) => l.contradicted ?? []),
+    ),
+    exact: labels.length === 0 ? Number.NaN : predictions.filter((p, i) => p.rating === labels[i]?.rating).length / labels.length,
+    scoreError: labels.length === 0 ? Number.NaN : predictions.reduce((sum, p, i) => sum + Math.abs(p.score - (labels[i]?.score ?? 0)), 0) / labels.length,
   };
 }
 
@@ -74,6 +94,7 @@ export function gradeAll(items: ReadonlyMap<string, QuizItem>, labels: readonly 
       score: result.score,
       rating: result.suggestedRating,
       misconceptions: result.misconceptions.map((m) => fullMisconceptionId(item, m.id)),
+      contradicted: result.keyPoints.filter((point) => point.verdict === "contradicted").map((point) => point.id),
     };
   });
 }
@@ -91,7 +112,7 @@ export function baselineAll(items: ReadonlyMap<string, QuizItem>, labels: readon
     const misconceptions = [...misconceptionScores]
       .filter(([, dice]) => dice >= settings.misconceptionDice)
       .map(([id]) => fullMisconceptionId(item, id));
-    return { score, rating: ratingFromScore(score, settings.thresholds), misconceptions };
+    return { score, rating: ratingFromScore(score, settings.thresholds), misconceptions, contradicted: [] };
   });
 }
 
@@ -139,10 +160,22 @@ export function fitBaseline(items: ReadonlyMap<string, QuizItem>, tuning: readon
   return { thresholds, misconceptionDice };
 }
 
+/** What the held-out split must reach (issue #12). */
+export const TARGETS = { kappa: 0.85, spearman: 0.88, precision: 0.9, recall: 0.85, contradictedRecall: 0.8 } as const;
+
+export function meetsTargets(g: Figures): boolean {
+  return g.kappa >= TARGETS.kappa && g.spearman >= TARGETS.spearman && g.misconceptions.precision >= TARGETS.precision &&
+    g.misconceptions.recall >= TARGETS.recall && g.contradicted.recall >= TARGETS.contradictedRecall;
+}
+
 export interface SplitReport {
   split: Split;
   grader: Figures;
   baseline: Figures;
+  /** The second batch alone (answers written after the grader was first tuned). */
+  fresh: { grader: Figures; baseline: Figures };
+  /** Grader figures per `kind`, in order of first appearance. */
+  byKind: Array<{ kind: string; grader: Figures }>;
 }
 
 /** Grader and baseline figures for each split; the baseline is fitted on the tuning split. */
@@ -150,10 +183,23 @@ export function evaluate(items: ReadonlyMap<string, QuizItem>, labels: readonly 
   const baseline = fitBaseline(items, labels.filter((l) => l.split === "tuning"));
   const reports = SPLITS.map((split) => {
     const subset = labels.filter((l) => l.split === split);
+    const graded = gradeAll(items, subset);
+    const base = baselineAll(items, subset, baseline);
+    const pick = <T>(list: readonly T[], keep: (label: LabelledAnswer) => boolean): T[] => list.filter((_, i) => keep(subset[i] as LabelledAnswer));
+    const isFresh = (label: LabelledAnswer): boolean => label.origin === "fresh";
+    const kinds = [...new Set(subset.map((l) => l.kind))];
     return {
       split,
-      grader: figures(subset, gradeAll(items, subset)),
-      baseline: figures(subset, baselineAll(items, subset, baseline)),
+      grader: figures(subset, graded),
+      baseline: figures(subset, base),
+      fresh: {
+        grader: figures(subset.filter(isFresh), pick(graded, isFresh)),
+        baseline: figures(subset.filter(isFresh), pick(base, isFresh)),
+      },
+      byKind: kinds.map((kind) => {
+        const ofKind = (label: LabelledAnswer): boolean => label.kind === kind;
+        return { kind, grader: figures(subset.filter(ofKind), pick(graded, ofKind)) };
+      }),
     };
   });
   return { reports, baseline };

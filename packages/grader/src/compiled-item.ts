@@ -9,6 +9,8 @@ export interface CompiledKeyPoint {
   text: string;
   /** Share of the item's total weight, so all weights sum to 1. */
   share: number;
+  /** The weight as authored (0 if missing or not positive). */
+  weight: number;
   polarity: Polarity;
   derived: boolean;
   /** Empty when nobody annotated the point: then its normalised text is compared instead. */
@@ -17,6 +19,8 @@ export interface CompiledKeyPoint {
   textBigrams: Int32Array;
   /** Per concept: the point's own text negates or reduces it, so a negated mention supports the point too. */
   eitherPolarity: boolean[];
+  /** Aliases (normalised) that the point's own text mentions negated ("不能只看训练分数"): denying them is no contradiction. */
+  negatedAliases: ReadonlySet<string>;
   /**
    * For a denial whose concepts the prompt asks about ("……全部拼起来训练行吗？"): whether the prompt
    * mentions them plainly or negated ("没有标量奖励能……吗？"); null otherwise.
@@ -68,11 +72,13 @@ export function compileItem(item: QuizItem): CompiledItem {
     id: point.id,
     text: point.text,
     share: total > 0 ? (equal ? 1 : positiveWeight(point)) / total : 0,
+    weight: positiveWeight(point),
     polarity: point.polarity,
     derived: point.derived,
     concepts: compileConcepts(point.concepts, prompt, registry),
     textBigrams: sortedBigramCodes(point.concepts.length === 0 ? normalizeTerm(point.text) : ""),
     eitherPolarity: point.concepts.map((concept) => mentionedNegatively(normalizeTerm(point.text), concept)),
+    negatedAliases: aliasesNegatedIn(normalizeTerm(point.text), point.concepts),
     promptQuestion: point.polarity === "deny" && point.concepts.length > 0 && point.concepts.every((concept) => mentionOf(prompt, concept) !== null)
       ? point.concepts.some((concept) => mentionedNegatively(prompt, concept)) ? "negated" as const : "plain" as const
       : null,
@@ -109,6 +115,20 @@ function mentionedNegatively(text: string, concept: Concept): boolean {
     isNegatedInContext({ text, segmentStart: segment.start, segmentEnd: segment.end }, mention.start, mention.end) ||
     REDUCTION_BEFORE.test(text.slice(segment.start, mention.start))
   );
+}
+
+function aliasesNegatedIn(text: string, concepts: readonly Concept[]): Set<string> {
+  const negated = new Set<string>();
+  const clauses = splitClauses(text);
+  for (const concept of concepts) {
+    for (const alias of compileConcept(concept, "").aliases) {
+      const start = text.indexOf(alias.text);
+      const segment = start < 0 ? undefined : clauses.segments[clauses.segmentAt[start] ?? 0];
+      if (!segment) continue;
+      if (isNegatedInContext({ text, segmentStart: segment.start, segmentEnd: segment.end }, start, start + alias.text.length)) negated.add(alias.text);
+    }
+  }
+  return negated;
 }
 
 const CACHE_LIMIT = 4096;

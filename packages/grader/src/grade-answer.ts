@@ -3,7 +3,7 @@ import { splitClauses } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { maskFalseCues } from "./negation.ts";
+import { deniesNeed, maskFalseCues } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import {
@@ -18,17 +18,23 @@ import {
 /** Discord's modal text input holds at most this many characters. */
 export const MAX_ANSWER_LENGTH = 4000;
 
-export const VERDICTS = ["hit", "partial", "missed"] as const;
+/**
+ * `contradicted`: the answer states the opposite of the point ("独立任务和坏例没必要看"); it earns
+ * nothing and costs score, and `evidence` holds the words that contradict it.
+ */
+export const VERDICTS = ["hit", "partial", "missed", "contradicted"] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 export interface KeyPointResult {
   id: string;
   text: string;
   verdict: Verdict;
-  /** The words of the answer that matched, as the learner wrote them. */
+  /** The words of the answer that matched (or, for a contradicted point, that contradict it), as the learner wrote them. */
   evidence: string[];
-  /** The answer states the opposite of this point; it costs score. */
+  /** Same as `verdict === "contradicted"`, kept for readers of the earlier shape. */
   contradicted: boolean;
+  /** The point's weight in the content (2 for the points that matter most). */
+  weight: number;
 }
 
 export interface MisconceptionResult {
@@ -59,6 +65,8 @@ export interface GradeOptions {
 }
 
 const PARTIAL_CREDIT = 0.5;
+/** Contradicting a point of at least this weight makes the answer `again`. */
+const SERIOUS_WEIGHT = 2;
 /** A contradicted point costs half its weight, on top of earning nothing. */
 const CONTRADICTION_PENALTY = 0.5;
 /** Each misconception asserted costs this much of the score. */
@@ -89,8 +97,8 @@ const APOSTROPHE = 0x27;
 const LIST_WORDS = new Set(["and", "or", "the", "a", "an", "vs", "etc", "also", "plus"]);
 const CONTENT_CHAR = /[\p{L}\p{N}]/u;
 // A bare yes or no as the first segment answers a yes/no follow-up ("把对话全部拼起来训练行吗？" "不行，……").
-const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|不一样|不相同|不一定|未必|没有|不是|不对|否|不建议|不好|no|nope|not necessarily|not really|not always)$/;
-const LEADING_YES = /^(?:可以|可以的|可以啊|行|行的|是|是的|对|对的|对啊|一样|一样的|相同|能|当然|当然可以|yes|yep|sure|of course)$/;
+const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|不一样|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|no|nope|not necessarily|not really|not always|not as is)$/;
+const LEADING_YES = /^(?:可以|可以的|可以啊|可以呀|行|行的|行啊|行呀|是|是的|是啊|对|对的|对啊|一样|一样的|相同|能|能的|能啊|能呀|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|sure|of course)$/;
 
 interface KeyPointJudgement {
   verdict: Verdict;
@@ -202,6 +210,18 @@ class AnswerAnalysis implements AnswerView {
     return covered;
   }
 
+  /** Whether the answer says the term at `o` is not needed (see `deniesNeed` in negation.ts). */
+  deniesNeed(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    if (!segment) return false;
+    const covered = this.coverage();
+    const termBetween = (from: number, to: number): boolean => {
+      for (let i = from; i < to; i++) if (covered[i] === 1) return true;
+      return false;
+    };
+    return deniesNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end, termBetween);
+  }
+
   evidence(start: number, end: number): string {
     return originalSpan(this.original, this.normalized, start, end);
   }
@@ -279,6 +299,8 @@ function anyMakesClaim(analysis: AnswerAnalysis, occurrences: readonly Occurrenc
  * True when every mention of the occurrence's concept in its sentence is an alias the prompt uses.
  */
 function echoesPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis, o: Occurrence, index?: number): boolean {
+  // Denying what the question asks about ("别直接全拼起来训") is a claim of the answer's own.
+  if (point.polarity === "deny" && isDenied(o) && point.promptQuestion === "plain") return false;
   let c = index ?? 0;
   if (index === undefined) while (c < perConcept.length && !(perConcept[c] ?? []).includes(o)) c += 1;
   const concept = point.concepts[c];
@@ -324,6 +346,15 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   const perConcept = point.concepts.map((concept) => analysis.of(concept));
   const needed = point.concepts.length;
   const deny = point.polarity === "deny";
+
+  // A leading "不能" to "没有 X 能……吗？" contradicts the point, whatever the rest repeats of the question.
+  if (deny && point.promptQuestion !== null && analysis.leadingAnswer !== null) {
+    const denies = (analysis.leadingAnswer === "no") !== (point.promptQuestion === "negated");
+    const ownDenial = perConcept.some((list, c) => list.some((o) => isDenied(o) && !echoesPrompt(point, perConcept, analysis, o, c)));
+    if (!denies && !ownDenial) {
+      return { verdict: "missed", contradicted: true, evidence: [], evidenceSpans: [analysis.leadingSpan], supported: true };
+    }
+  }
 
   // Hit: one sentence holds every concept (and, for a denial, negates one of them).
   // Sentences are taken in ascending order, skipping those where no concept is present.
@@ -382,13 +413,28 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
       if (seenSegments.has(segment)) continue;
       seenSegments.add(segment);
       if (!everyConceptIn(perConcept, segment)) continue;
-      if (deny ? !anyDenied : someAllNegatedIn(point, perConcept, segment)) {
+      if (deny ? !anyDenied : someAllNegatedIn(point, perConcept, segment, analysis.text)) {
         const evidence: Occurrence[] = [];
         for (const list of perConcept) {
           const first = list[lowerBound(list, "segment", segment)];
           if (first?.segment === segment) evidence.push(first);
         }
         return { verdict: "missed", contradicted: true, evidence, evidenceSpans: evidence, supported: true };
+      }
+    }
+  }
+
+  // A two-concept point whose key term the answer only ever denies ("独立任务和坏例没必要再看",
+  // "其实不需要环境"), where the other term is not affirmed alongside: the answer rejects the point.
+  if (!deny && needed === 2) {
+    for (let c = 0; c < needed; c++) {
+      const list = perConcept[c] ?? [];
+      if (point.eitherPolarity[c] === true || list.length === 0 || list.some((o) => !o.negated)) continue;
+      for (const o of list) {
+        if (o.selfNegating || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) continue;
+        if (firstAffirmedIn(perConcept[1 - c] ?? [], "sentence", o.sentence) !== undefined) continue;
+        if (!analysis.segmentMakesClaim(o.segment) || !analysis.deniesNeed(o)) continue;
+        return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: [o], supported: true };
       }
     }
   }
@@ -435,11 +481,21 @@ function everyConceptIn(perConcept: PerConcept, segment: number): boolean {
   return true;
 }
 
-/** Some concept that must be affirmed is mentioned in the segment only negated. */
-function someAllNegatedIn(point: CompiledKeyPoint, perConcept: PerConcept, segment: number): boolean {
+/**
+ * Some concept that must be affirmed is mentioned in the segment only negated. A negated mention
+ * of what the point itself negates ("不能只看训练分数") agrees with the point.
+ */
+function someAllNegatedIn(point: CompiledKeyPoint, perConcept: PerConcept, segment: number, text: string): boolean {
   for (let c = 0; c < perConcept.length; c++) {
     if (point.eitherPolarity[c] === true) continue;
-    if (firstAffirmedIn(perConcept[c] ?? [], "segment", segment) === undefined) return true;
+    const list = perConcept[c] ?? [];
+    let affirmed = false;
+    for (let k = lowerBound(list, "segment", segment); k < list.length && !affirmed; k++) {
+      const o = list[k] as Occurrence;
+      if (o.segment !== segment) break;
+      affirmed = !o.negated || point.negatedAliases.has(text.slice(o.start, o.end));
+    }
+    if (!affirmed) return true;
   }
   return false;
 }
@@ -560,6 +616,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
       verdict: "missed" as const,
       evidence: [],
       contradicted: false,
+      weight: point.weight,
     }));
     return {
       score: 0,
@@ -597,14 +654,14 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   let score = 0;
   const keyPoints: KeyPointResult[] = compiled.keyPoints.map((point, index) => {
     const judgement = judgements[index] ?? judgeKeyPoint(point, analysis);
-    let verdict = judgement.verdict;
+    let verdict: Verdict = judgement.contradicted ? "contradicted" : judgement.verdict;
     if (keywordSalad && verdict === "hit" && !judgement.supported) verdict = "partial";
     if (verdict === "hit") score += point.share;
     else if (verdict === "partial") score += point.share * PARTIAL_CREDIT;
     if (judgement.contradicted) score -= point.share * CONTRADICTION_PENALTY;
     const evidence = distinctWords(judgement.evidenceSpans.map((span) => analysis.evidence(span.start, span.end)))
       .filter((words) => words.length > 0);
-    return { id: point.id, text: point.text, verdict, evidence, contradicted: judgement.contradicted };
+    return { id: point.id, text: point.text, verdict, evidence, contradicted: judgement.contradicted, weight: point.weight };
   });
   if (keywordSalad) score *= KEYWORD_SALAD_FACTOR;
 
@@ -637,11 +694,13 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   score -= misconceptions.length * MISCONCEPTION_PENALTY;
   score = Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;
   const wrongClaim = misconceptions.length > 0 || keyPoints.some((point) => point.contradicted);
+  // A misconception, or the opposite of a point that matters most, outweighs whatever else is right.
+  const seriousWrongClaim = misconceptions.length > 0 || keyPoints.some((point) => point.contradicted && point.weight >= SERIOUS_WEIGHT);
   return {
     score,
     keyPoints,
     misconceptions,
-    suggestedRating: suggestRating({ score, wrongClaim, keywordSalad, empty: false }, thresholds),
+    suggestedRating: suggestRating({ score, wrongClaim, seriousWrongClaim, keywordSalad, empty: false }, thresholds),
     feedback: feedbackLine(false, keywordSalad, keyPoints, misconceptions),
     empty: false,
     keywordSalad,

@@ -6,6 +6,9 @@
 // (a regex over "data aaaa…" once took a minute for one answer).
 import { isHanUnit } from "./han.ts";
 
+// A-not-A questions ask, they do not deny: in "先看看是不是参数格式不对" nothing is negated.
+const A_NOT_A = ["是不是", "能不能", "要不要", "有没有", "会不会", "行不行", "用不用", "需不需要", "对不对", "可不可以"];
+
 /** Words that contain a negator character but do not negate anything ("不同", "区别", "非常"). */
 const FALSE_CUES = [
   "不仅", "不同", "不断", "不管", "不论", "不少", "不错", "不久", "不过", "不但", "不光", "不停",
@@ -13,6 +16,7 @@ const FALSE_CUES = [
   "无论", "无效", "无数", "无限", "无疑", "毫无疑问", "非常", "是非", "除非", "未来", "没错",
   "区别", "分别", "类别", "差别", "特别", "识别", "别人", "个别", "级别", "辨别", "鉴别",
   "是否", "能否", "可否", "与否", "实在不行", "不行就", "要不然", "不然",
+  ...A_NOT_A,
   "not only", "no matter", "not just", "no doubt", "nothing but",
 ];
 
@@ -36,11 +40,25 @@ const NEGATORS_AFTER_ZH = [
   "不是必需", "不是必要", "并非必需", "可有可无", "不重要", "不要", "不对", "是错的", "是错误的", "不是",
   "并不是", "并非", "不成立", "不行", "无关", "未必", "不一定", "不见得", "还差得远", "差得远", "还远",
   "远远不够", "不够",
+  // Spoken ways of saying a thing is not needed or does not matter.
+  "没必要", "犯不着", "无所谓", "没用", "没什么用", "没啥用", "不用管", "可以不要", "可以省掉", "可以去掉",
 ];
+/** Necessity negators that may be followed by a verb of attention: "坏例没必要再看", "过程不用保留". */
+const NOT_NEEDED_ZH = ["不再需要", "不需要", "没必要", "不用", "用不着", "犯不着", "不必", "无需", "不要", "别"];
+const ATTENTION_VERBS_ZH = [
+  "看", "管", "做", "查", "检查", "区分", "保留", "留", "留着", "考虑", "关心", "在意", "标", "标注", "理会",
+  "验证", "验收", "评估", "准备", "记录", "保存",
+];
+const AFTER_ADVERBS_ZH = ["再", "去", "太", "特意", "专门", "额外"];
 const AFTER_SUFFIXES_ZH = ["", "的", "了", "啦", "呢", "吧", "掉", "掉了", "的了"];
 const AFTER_LEAD_ZH = 8;
+const ATTENTION_CLOSINGS_ZH = new Set(ATTENTION_VERBS_ZH.flatMap((verb) => ["", "的", "了", "啦", "吧"].map((suffix) => verb + suffix)));
 const CLOSINGS_ZH = new Set(NEGATORS_AFTER_ZH.flatMap((negator) => AFTER_SUFFIXES_ZH.map((suffix) => negator + suffix)));
-const LONGEST_CLOSING_ZH = Math.max(...[...CLOSINGS_ZH].map((closing) => closing.length));
+const longest = (words: Iterable<string>): number => Math.max(...[...words].map((word) => word.length));
+const LONGEST_CLOSING_ZH = Math.max(
+  longest(CLOSINGS_ZH),
+  longest(NOT_NEEDED_ZH) + longest(AFTER_ADVERBS_ZH) + longest(ATTENTION_CLOSINGS_ZH),
+);
 
 // In English: up to three words, a negating phrase, then up to four words, and nothing else.
 const NEGATORS_AFTER_EN = [
@@ -187,11 +205,20 @@ function negationWindowBefore(masked: string, segmentStart: number, end: number)
   return window.slice(Math.max(i - from, scopeStart(window)));
 }
 
-/** "……不需要了": at most AFTER_LEAD_ZH characters, then a negator closing the segment. */
+/**
+ * "……不需要了", "……没必要再看": at most AFTER_LEAD_ZH characters, then a negator closing the
+ * segment, or a necessity negator and a verb of attention closing it.
+ */
 function closesWithNegationZh(after: string): boolean {
   if (after.length > AFTER_LEAD_ZH + LONGEST_CLOSING_ZH) return false;
   for (let lead = 0; lead <= AFTER_LEAD_ZH && lead < after.length; lead++) {
     if (CLOSINGS_ZH.has(after.slice(lead))) return true;
+    const negator = startingAt(NOT_NEEDED_ZH, after, lead);
+    if (negator === null) continue;
+    let at = lead + negator.length;
+    const adverb = startingAt(AFTER_ADVERBS_ZH, after, at);
+    if (adverb !== null) at += adverb.length;
+    if (ATTENTION_CLOSINGS_ZH.has(after.slice(at))) return true;
   }
   return false;
 }
@@ -241,11 +268,46 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
     offset = Math.max(segmentStart, start - LONGEST_BEFORE - LONGEST_FALSE_CUE);
     masked = maskFalseCues(text.slice(offset, segmentEnd));
   }
-  if (hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset))) return true;
+  // Inside a question ("是不是……不对") a negation is asked about, not stated.
+  const asked = text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), start);
+  if (A_NOT_A.some((question) => asked.includes(question))) return false;
+  const before = hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset));
+  const length = segmentEnd - end;
+  if (length <= 0 || length > Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) return before;
+  if (A_NOT_A.some((question) => text.slice(end, segmentEnd).includes(question))) return before;
+  const after = masked.slice(end - offset, segmentEnd - offset);
+  // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
+  return before !== (closesWithNegationZh(after) || closesWithNegationEn(after));
+}
+
+/** Words before a term that say it is not needed or is removed, as opposed to "不能说", "不代表" (which deny a claim). */
+const NOT_NEEDED_BEFORE = [
+  ...NOT_NEEDED_ZH, "去掉", "省掉", "取消", "不依赖", "摆脱",
+  "no need", "without", "don't need", "doesn't need", "not need", "never need", "drop", "remove",
+];
+
+/**
+ * True when the term at [start, end) is said not to be needed: a necessity negator before it with no
+ * other term in between (`termBetween(from, to)` says whether one stands there), or a negation
+ * closing its segment after it. Stricter than `isNegatedInContext`, which also takes "不能说 X" or a
+ * negator that belongs to an earlier term ("没有奖励的话 SFT").
+ */
+export function deniesNeed(context: NegationContext, start: number, end: number, termBetween: (from: number, to: number) => boolean): boolean {
+  const { text, segmentStart, segmentEnd } = context;
+  const masked = context.masked ?? maskFalseCues(text);
+  const window = negationWindowBefore(masked, segmentStart, start);
+  const windowStart = start - window.length;
+  let last = -1;
+  for (const negator of NOT_NEEDED_BEFORE) {
+    const at = window.lastIndexOf(negator);
+    if (at >= 0 && at + negator.length > last) last = at + negator.length;
+  }
+  if (last >= 0 && !termBetween(windowStart + last, start)) return true;
   const length = segmentEnd - end;
   if (length <= 0 || length > Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) return false;
-  const after = masked.slice(end - offset, segmentEnd - offset);
-  return closesWithNegationZh(after) || closesWithNegationEn(after);
+  const after = masked.slice(end, segmentEnd);
+  // "不能说环境不重要" says the opposite: a negation closing the segment counts only if none precedes.
+  return !hasNegator(window) && (closesWithNegationZh(after) || closesWithNegationEn(after));
 }
 
 /** True when a phrase negates something by itself ("无需奖励模型"): authors sometimes write such aliases. */

@@ -16,6 +16,8 @@ export interface RatingSignals {
   score: number;
   /** A misconception asserted or a key point contradicted: the answer is at best `hard`. */
   wrongClaim: boolean;
+  /** A misconception asserted or a weight-2 key point contradicted: the answer is `again`. */
+  seriousWrongClaim?: boolean;
   /** Terms without claims: never more than `again`. */
   keywordSalad: boolean;
   empty: boolean;
@@ -29,7 +31,7 @@ export function ratingFromScore(score: number, thresholds: RatingThresholds): Ra
 }
 
 export function suggestRating(signals: RatingSignals, thresholds: RatingThresholds = DEFAULT_THRESHOLDS): Rating {
-  if (signals.empty || signals.keywordSalad) return "again";
+  if (signals.empty || signals.keywordSalad || signals.seriousWrongClaim === true) return "again";
   const rating = ratingFromScore(signals.score, thresholds);
   if (signals.wrongClaim && (rating === "good" || rating === "easy")) return "hard";
   return rating;

@@ -74,7 +74,7 @@ describe("polarity and negation", () => {
       ],
     });
     const result = grade(item, "改提示本身就是在训练模型。SFT 用示范，DPO 用偏好。");
-    expect(result.keyPoints[0]).toMatchObject({ id: "k1", verdict: "missed", contradicted: true });
+    expect(result.keyPoints[0]).toMatchObject({ id: "k1", verdict: "contradicted", contradicted: true });
     expect(result.score).toBeCloseTo(2 / 3 - 0.5 / 3, 2);
     expect(result.suggestedRating).toBe("hard");
     expect(result.feedback).toBe("与要点相反：提示不等于训练");
@@ -83,7 +83,7 @@ describe("polarity and negation", () => {
   it("treats a negated assertion as a contradiction", () => {
     const item = makeItem({ keyPoints: [{ id: "k1", concepts: [["DPO"], ["偏好对"]] }] });
     const result = grade(item, "DPO 不用偏好对。");
-    expect(result.keyPoints[0]).toMatchObject({ verdict: "missed", contradicted: true });
+    expect(result.keyPoints[0]).toMatchObject({ verdict: "contradicted", contradicted: true });
     expect(result.score).toBe(0);
   });
 
@@ -98,7 +98,7 @@ describe("polarity and negation", () => {
       keyPoints: [{ id: "k1", polarity: "deny", concepts: [["全部拼", "拼起来"]] }, { id: "k2", concepts: [["去重"]] }],
     });
     expect(verdicts(grade(item, "不行，要先去重。")).k1).toBe("hit");
-    expect(grade(item, "可以，直接训。").keyPoints[0]).toMatchObject({ verdict: "missed", contradicted: true });
+    expect(grade(item, "可以，直接训。").keyPoints[0]).toMatchObject({ verdict: "contradicted", contradicted: true });
   });
 });
 
@@ -119,10 +119,11 @@ describe("misconceptions", () => {
     expect(grade(scalarRewardItem, "SFT 用示范，DPO 用偏好，奖励是在线 RL 的需求。").misconceptions).toEqual([]);
   });
 
-  it("caps the rating at hard even when the score is high", () => {
+  it("rates an answer that asserts a misconception again, even when the score is high", () => {
     const result = grade(scalarRewardItem, "SFT 用示范，DPO 用候选偏好，强化学习要奖励。不过 DPO 其实也需要奖励模型。");
     expect(result.misconceptions.map((m) => m.id)).toEqual(["m2"]);
-    expect(result.suggestedRating).toBe("hard");
+    expect(result.score).toBeGreaterThan(0.5);
+    expect(result.suggestedRating).toBe("again");
   });
 });
 

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { grade } from "../src/index.ts";
+import { makeItem } from "./item-fixtures.ts";
+
+const verdicts = (result: ReturnType<typeof grade>): Record<string, string> =>
+  Object.fromEntries(result.keyPoints.map((point) => [point.id, point.verdict]));
+
+const acceptanceItem = makeItem({
+  id: "T100",
+  prompt: "选型后怎么验收？",
+  keyPoints: [
+    { id: "k1", weight: 2, concepts: [["定位", "排查"], ["数据", "工具"]] },
+    { id: "k2", text: "用独立任务、坏例验收，不能只看训练分数", concepts: [["验收", "评估"], ["独立任务", "坏例", "训练分数"]] },
+  ],
+});
+
+const environmentItem = makeItem({
+  id: "T101",
+  prompt: "接入代理后为什么还需要环境？",
+  keyPoints: [
+    { id: "k1", concepts: [["代理"], ["捕获", "记录"]] },
+    { id: "k2", weight: 2, concepts: [["初始状态", "奖励"], ["环境"]] },
+  ],
+});
+
+describe("contradicted points", () => {
+  it("reports a point whose key term the answer says is not needed as contradicted, with the words", () => {
+    const result = grade(acceptanceItem, "先排查是数据还是工具的问题。独立任务和坏例没必要再看。");
+    expect(verdicts(result)).toEqual({ k1: "hit", k2: "contradicted" });
+    expect(result.keyPoints[1]?.evidence).toEqual(["独立任务"]);
+    expect(result.keyPoints[1]?.contradicted).toBe(true);
+    // A weight-1 point contradicted caps the rating at hard.
+    expect(result.suggestedRating).not.toMatch(/good|easy/);
+  });
+
+  it("rates an answer that contradicts a weight-2 point again, whatever else it hits", () => {
+    const result = grade(environmentItem, "代理会记录所有调用，其实不需要环境。");
+    expect(verdicts(result)).toMatchObject({ k1: "hit", k2: "contradicted" });
+    expect(result.suggestedRating).toBe("again");
+  });
+
+  it("does not take a claim denied as a whole (不能说 X) or the point's own negation for a contradiction", () => {
+    expect(verdicts(grade(acceptanceItem, "评估时不能只看训练分数。")).k2).toBe("partial");
+    expect(verdicts(grade(environmentItem, "不能说环境就不重要。")).k2).not.toBe("contradicted");
+  });
+
+  it("does not read a negator that belongs to an earlier term into a later one", () => {
+    const item = makeItem({ id: "T104", keyPoints: [{ id: "k1", polarity: "deny", concepts: [["奖励"]] }, { id: "k2", concepts: [["SFT"], ["示范"]] }] });
+    expect(verdicts(grade(item, "没有奖励的话 SFT 也能训练。")).k2).not.toBe("contradicted");
+  });
+});
+
+describe("colloquial negators and questions", () => {
+  const item = makeItem({
+    id: "T102",
+    prompt: "把成功对话全部拼起来训练行吗？",
+    keyPoints: [{ id: "k1", polarity: "deny", concepts: [["全部拼", "拼起来"]] }, { id: "k2", concepts: [["去重"]] }],
+  });
+
+  it.each(["别直接全拼起来训。", "犯不着全部拼起来。", "没必要全部拼起来训练。", "用不着拼起来。"])("%s denies the point", (answer) => {
+    expect(verdicts(grade(item, answer)).k1).toBe("hit");
+  });
+
+  it.each(["行啊，全部拼起来就好。", "没问题。", "能啊"])("%s answers yes, which contradicts it", (answer) => {
+    expect(verdicts(grade(item, answer)).k1).toBe("contradicted");
+  });
+
+  it("reads nothing as denied inside an A-not-A question", () => {
+    const diagnosis = makeItem({ id: "T103", keyPoints: [{ id: "k1", concepts: [["先看", "区分"], ["格式", "参数"]] }] });
+    expect(verdicts(grade(diagnosis, "先看看是不是参数格式不对。")).k1).toBe("hit");
+  });
+});
