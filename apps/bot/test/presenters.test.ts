@@ -235,6 +235,25 @@ describe("renderAnswerResult", () => {
     expect(points).not.toContain("不显示的第六个词");
   });
 
+  it("shows a contradicted point with the member's words that say the opposite, in both languages", () => {
+    const contradicted: KeyPointResult = {
+      id: "k4",
+      text: "选型后用独立任务、坏例和成本验收，不能只看训练分数",
+      verdict: "contradicted",
+      evidence: ["独立任务和坏例没必要再看", "[Free Nitro](https://example.com)"],
+    };
+    const view = result({ keyPoints: [keyPoints[0] as KeyPointResult, contradicted], misconceptions: [] });
+    const zh = renderAnswerResult(view, "zh-CN").reply.embeds.find((embed) => embed.title === "要点")?.description ?? "";
+    expect(zh).toContain("⛔ **与要点相反** 选型后用独立任务、坏例和成本验收");
+    expect(zh).toContain("相反的说法：`独立任务和坏例没必要再看`");
+    expect(zh).toContain("`[Free Nitro](https://example.com)`"); // inside inline code: shown, never a link
+    const en = renderAnswerResult(view, "en").reply.embeds.find((embed) => embed.title === "Key points")?.description ?? "";
+    expect(en).toContain("⛔ **contradicted**");
+    expect(en).toContain("your words say the opposite: `独立任务和坏例没必要再看`");
+    // A point that is hit still reads "matched".
+    expect(en).toContain("matched: `词0`");
+  });
+
   it("can never ping from hostile evidence, even with mentions allowed", () => {
     const { reply, followUps } = renderAnswerResult(result(), "en");
     for (const payload of [reply, ...followUps]) {

@@ -7,7 +7,8 @@ export const REVIEW_SOURCES = ["daily", "review", "drill"] as const;
 /** `daily`: an answer to a group's daily post; `review`: `/review`; `drill`: `/weak`. */
 export type ReviewSource = (typeof REVIEW_SOURCES)[number];
 
-export const VERDICTS = ["hit", "partial", "missed"] as const;
+/** `contradicted`: the answer states the opposite of the point (the grader's verdict of that name). */
+export const VERDICTS = ["hit", "partial", "missed", "contradicted"] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /** JSON as stored in jsonb. */

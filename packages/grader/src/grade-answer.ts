@@ -3,7 +3,7 @@ import { splitClauses } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { deniesNeed, maskFalseCues } from "./negation.ts";
+import { assertsNeed, deniesNeed, maskFalseCues } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import {
@@ -210,6 +210,19 @@ class AnswerAnalysis implements AnswerView {
     return covered;
   }
 
+  /** Whether the term's segment holds Chinese or English words of the answer's own beyond the prompt's (a claim, not a copy). */
+  hasOwnWords(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    return segment !== undefined && segment.end - segment.start > o.end - o.start + 2;
+  }
+
+  /** Whether the answer says the term at `o` is still needed (see `assertsNeed` in negation.ts). */
+  assertsNeed(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    if (!segment) return false;
+    return assertsNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start);
+  }
+
   /** Whether the answer says the term at `o` is not needed (see `deniesNeed` in negation.ts). */
   deniesNeed(o: Occurrence): boolean {
     const segment = this.clauses.segments[o.segment];
@@ -301,6 +314,8 @@ function anyMakesClaim(analysis: AnswerAnalysis, occurrences: readonly Occurrenc
 function echoesPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis, o: Occurrence, index?: number): boolean {
   // Denying what the question asks about ("别直接全拼起来训") is a claim of the answer's own.
   if (point.polarity === "deny" && isDenied(o) && point.promptQuestion === "plain") return false;
+  // A point of one concept that the question names ("本题用的是总体标准差") is made by a claim about it.
+  if (point.concepts.length === 1 && point.polarity === "assert" && analysis.segmentMakesClaim(o.segment) && analysis.hasOwnWords(o)) return false;
   let c = index ?? 0;
   if (index === undefined) while (c < perConcept.length && !(perConcept[c] ?? []).includes(o)) c += 1;
   const concept = point.concepts[c];
@@ -346,6 +361,17 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   const perConcept = point.concepts.map((concept) => analysis.of(concept));
   const needed = point.concepts.length;
   const deny = point.polarity === "deny";
+
+  // A point that reduces or removes something ("减少对单独价值模型的依赖") is contradicted by an
+  // answer that says it is still needed and never says otherwise.
+  if (!deny) {
+    for (let c = 0; c < needed; c++) {
+      const list = perConcept[c] ?? [];
+      if (point.eitherPolarity[c] !== true || list.length === 0 || list.some((o) => o.negated)) continue;
+      const o = list.find((candidate) => analysis.assertsNeed(candidate));
+      if (o) return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
+    }
+  }
 
   // A leading "不能" to "没有 X 能……吗？" contradicts the point, whatever the rest repeats of the question.
   if (deny && point.promptQuestion !== null && analysis.leadingAnswer !== null) {
@@ -419,7 +445,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
           const first = list[lowerBound(list, "segment", segment)];
           if (first?.segment === segment) evidence.push(first);
         }
-        return { verdict: "missed", contradicted: true, evidence, evidenceSpans: evidence, supported: true };
+        return { verdict: "missed", contradicted: true, evidence, evidenceSpans: clauseAround(analysis, evidence), supported: true };
       }
     }
   }
@@ -434,7 +460,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
         if (o.selfNegating || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) continue;
         if (firstAffirmedIn(perConcept[1 - c] ?? [], "sentence", o.sentence) !== undefined) continue;
         if (!analysis.segmentMakesClaim(o.segment) || !analysis.deniesNeed(o)) continue;
-        return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: [o], supported: true };
+        return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
       }
     }
   }
@@ -474,6 +500,22 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     }
   }
   return { verdict: "missed", contradicted: false, evidence: [], evidenceSpans: [], supported: true };
+}
+
+/** Words shown as what contradicts a point: the clause of the first term, cut to a readable stretch around the terms. */
+const CONTRADICTION_CONTEXT = 24;
+function clauseAround(analysis: AnswerAnalysis, terms: readonly Occurrence[]): Array<{ start: number; end: number }> {
+  const first = terms[0];
+  const segment = first ? analysis.clauses.segments[first.segment] : undefined;
+  if (!first || !segment) return [];
+  let from = first.start;
+  let to = first.end;
+  for (const o of terms) {
+    if (o.segment !== first.segment) continue;
+    from = Math.min(from, o.start);
+    to = Math.max(to, o.end);
+  }
+  return [{ start: Math.max(segment.start, from - CONTRADICTION_CONTEXT), end: Math.min(segment.end, to + CONTRADICTION_CONTEXT) }];
 }
 
 function everyConceptIn(perConcept: PerConcept, segment: number): boolean {

@@ -17,6 +17,8 @@ const FALSE_CUES = [
   "区别", "分别", "类别", "差别", "特别", "识别", "别人", "个别", "级别", "辨别", "鉴别",
   "是否", "能否", "可否", "与否", "实在不行", "不行就", "要不然", "不然",
   ...A_NOT_A,
+  // A double negation is a must: "轨迹和动作边界不能不留".
+  "不能不", "不可不", "不会不", "不得不",
   "not only", "no matter", "not just", "no doubt", "nothing but",
 ];
 
@@ -309,6 +311,30 @@ export function deniesNeed(context: NegationContext, start: number, end: number,
   // "不能说环境不重要" says the opposite: a negation closing the segment counts only if none precedes.
   return !hasNegator(window) && (closesWithNegationZh(after) || closesWithNegationEn(after));
 }
+
+/** Words before a term that say it is still needed: "还是得单独训练一个价值模型". */
+const STILL_NEEDED_BEFORE = [
+  "还得", "还是得", "还要", "还是要", "还需要", "还是需要", "仍需", "仍然需要", "依然需要", "必须", "离不开", "得单独", "需要单独",
+  "still need", "still needs", "still requires", "must",
+];
+
+/** True when the term at `start` is said to be still needed, by a cue shortly before it and no negator. */
+export function assertsNeed(context: NegationContext, start: number): boolean {
+  const masked = context.masked ?? maskFalseCues(context.text);
+  const window = negationWindowBefore(masked, context.segmentStart, start);
+  if (hasNegator(window)) return false;
+  const windowStart = start - window.length;
+  let last = -1;
+  for (const cue of STILL_NEEDED_BEFORE) {
+    const at = window.lastIndexOf(cue);
+    if (at >= 0 && at + cue.length > last) last = at + cue.length;
+  }
+  // A verb may stand between ("还是得单独训练一个价值模型"), so the cue need only be near.
+  return last >= 0 && windowStart + last >= start - NEED_REACH;
+}
+
+/** How far before a term a "still needed" cue may end, in code units. */
+const NEED_REACH = 8;
 
 /** True when a phrase negates something by itself ("无需奖励模型"): authors sometimes write such aliases. */
 export function containsNegator(phrase: string): boolean {

@@ -1,5 +1,6 @@
 import type { Concept } from "@recall/content";
 import type { Clauses } from "./clauses.ts";
+import { aliasVariants } from "./alias-variants.ts";
 import { containsNegator, isNegatedInContext } from "./negation.ts";
 import { isHanCodePoint, isHanUnit } from "./han.ts";
 import { normalizeTerm, SEGMENT_BREAK, SENTENCE_BREAK } from "./normalize-text.ts";
@@ -77,7 +78,7 @@ export function bigramCodes(text: string): Int32Array {
 export function compileConcept(concept: Concept, normalizedPrompt: string): CompiledConcept {
   const seen = new Set<string>();
   const aliases: CompiledAlias[] = [];
-  for (const raw of concept.aliases) {
+  for (const raw of aliasVariants(concept.aliases)) {
     const text = normalizeTerm(raw).replaceAll(SENTENCE_BREAK, "").replaceAll(SEGMENT_BREAK, "");
     if (text.length === 0 || seen.has(text)) continue;
     seen.add(text);

@@ -58,6 +58,17 @@ describe("grade CLI", () => {
     expect(lines[4]).toMatchObject({ item: "Q091.f1", rating: expect.any(String) as unknown });
   }, 30_000);
 
+  it("reports a contradicted point as the verdict contradicted, with the words, in --jsonl and --text", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "grade-cli-"));
+    const file = join(dir, "answers.jsonl");
+    const answer = "先看是数据还是工具的问题，缺资料先修系统。独立任务和坏例没必要再看。";
+    writeFileSync(file, `${JSON.stringify({ item: "Q090", answer })}\n`);
+    const jsonl = JSON.parse((await grade(["--jsonl", file])).stdout.trim()) as { rating: string; keyPoints: Array<{ id: string; verdict: string; evidence: string[] }> };
+    expect(jsonl.keyPoints.find((point) => point.id === "k4")).toEqual({ id: "k4", verdict: "contradicted", evidence: ["独立任务和坏例没必要再看"] });
+    const text = JSON.parse((await grade(["--item", "Q090", "--text", answer])).stdout.trim()) as { keyPoints: Array<{ id: string; verdict: string }> };
+    expect(text.keyPoints.find((point) => point.id === "k4")?.verdict).toBe("contradicted");
+  }, 30_000);
+
   it("reads items from --content", async () => {
     const dir = mkdtempSync(join(tmpdir(), "grade-cli-empty-"));
     const { stdout, code } = await grade(["--content", dir, "--item", "Q090", "--text", "x"]);

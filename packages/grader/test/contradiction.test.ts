@@ -27,7 +27,7 @@ describe("contradicted points", () => {
   it("reports a point whose key term the answer says is not needed as contradicted, with the words", () => {
     const result = grade(acceptanceItem, "先排查是数据还是工具的问题。独立任务和坏例没必要再看。");
     expect(verdicts(result)).toEqual({ k1: "hit", k2: "contradicted" });
-    expect(result.keyPoints[1]?.evidence).toEqual(["独立任务"]);
+    expect(result.keyPoints[1]?.evidence).toEqual(["独立任务和坏例没必要再看"]);
     expect(result.keyPoints[1]?.contradicted).toBe(true);
     // A weight-1 point contradicted caps the rating at hard.
     expect(result.suggestedRating).not.toMatch(/good|easy/);
@@ -68,5 +68,29 @@ describe("colloquial negators and questions", () => {
   it("reads nothing as denied inside an A-not-A question", () => {
     const diagnosis = makeItem({ id: "T103", keyPoints: [{ id: "k1", concepts: [["先看", "区分"], ["格式", "参数"]] }] });
     expect(verdicts(grade(diagnosis, "先看看是不是参数格式不对。")).k1).toBe("hit");
+  });
+});
+
+describe("a point that removes something", () => {
+  const item = makeItem({
+    id: "T105",
+    keyPoints: [{ id: "k1", weight: 2, text: "用组内均值作基准，减少对单独价值模型的依赖", concepts: [["一组", "组内"], ["均值", "基准"], ["价值模型"]] }],
+  });
+
+  it("is contradicted by an answer saying the removed thing is still needed", () => {
+    const result = grade(item, "用组内均值做基准，但还是得单独训练一个价值模型。");
+    expect(verdicts(result)).toEqual({ k1: "contradicted" });
+    expect(result.suggestedRating).toBe("again");
+  });
+
+  it("is made by an answer that removes it", () => {
+    expect(verdicts(grade(item, "用组内均值做基准，用不着单独的价值模型。"))).toEqual({ k1: "hit" });
+  });
+});
+
+describe("spoken synonyms and English inflections", () => {
+  it("matches 分清 for 区分 and blaming for blame", () => {
+    const item = makeItem({ id: "T106", keyPoints: [{ id: "k1", concepts: [["区分"], ["格式"]] }, { id: "k2", polarity: "deny", concepts: [["blame the model"]] }] });
+    expect(verdicts(grade(item, "先分清是不是格式错了。Don't keep blaming the model."))).toEqual({ k1: "hit", k2: "hit" });
   });
 });

@@ -1,15 +1,17 @@
 // What the study domain hands to an app: plain data, already decided, ready to present.
 // The bot turns these into embeds; nothing here knows about Discord.
 import type { ItemKind, Priority } from "@recall/content";
+import type { Verdict } from "@recall/grader";
 import type { Rating } from "@recall/scheduler";
 
-export type Verdict = "hit" | "partial" | "missed";
+/** The grader's verdict on a key point: hit, partial, missed, or contradicted (the answer states its opposite). */
+export type { Verdict };
 
 export interface KeyPointResult {
   id: string;
   text: string;
   verdict: Verdict;
-  /** The member's own words that matched. */
+  /** The member's own words that matched (for a contradicted point: the words that contradict it). */
   evidence: string[];
 }
 

@@ -127,6 +127,8 @@ export const en = {
   "result.verdict.partial": "partial",
   "result.verdict.missed": "missed",
   "result.evidence": "matched: {words}",
+  "result.verdict.contradicted": "contradicted",
+  "result.contradicted-by": "your words say the opposite: {words}",
   "result.no-key-points": "This question lists no key points.",
   "result.misconceptions": "Misconceptions",
   "result.misconception-why": "Why it is wrong: {why}",

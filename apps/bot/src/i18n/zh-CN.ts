@@ -133,6 +133,8 @@ export const zhCN = {
   "result.verdict.partial": "部分命中",
   "result.verdict.missed": "遗漏",
   "result.evidence": "匹配：{words}",
+  "result.verdict.contradicted": "与要点相反",
+  "result.contradicted-by": "相反的说法：{words}",
   "result.no-key-points": "这道题没有列出要点。",
   "result.misconceptions": "误区",
   "result.misconception-why": "为什么不对：{why}",

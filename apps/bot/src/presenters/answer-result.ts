@@ -13,7 +13,7 @@ import { noMentions, type MessagePayload, type MessageRow } from "./payload.ts";
 import { contentText, discordDue, discordTime, memberCode, truncate } from "./safe-text.ts";
 import { splitText } from "./split-text.ts";
 
-export const VERDICT_MARKS = { hit: "✅", partial: "🟡", missed: "❌" } as const satisfies Record<Verdict, string>;
+export const VERDICT_MARKS = { hit: "✅", partial: "🟡", missed: "❌", contradicted: "⛔" } as const satisfies Record<Verdict, string>;
 
 /** At most this many matched words are shown per key point: enough to recognise, short enough to fit. */
 const MAX_EVIDENCE_WORDS = 5;
@@ -46,15 +46,20 @@ function scoreColor(score: number): number {
   return COLORS.poor;
 }
 
-function evidenceLine(locale: UiLocale, evidence: readonly string[]): string | null {
+function evidenceLine(
+  locale: UiLocale,
+  evidence: readonly string[],
+  key: "result.evidence" | "result.contradicted-by" = "result.evidence",
+): string | null {
   const words = evidence.filter((word) => word.trim().length > 0).slice(0, MAX_EVIDENCE_WORDS);
   if (words.length === 0) return null;
-  return t(locale, "result.evidence", { words: words.map((word) => memberCode(word)).join(" ") });
+  return t(locale, key, { words: words.map((word) => memberCode(word)).join(" ") });
 }
 
 function keyPointLine(locale: UiLocale, point: KeyPointResult): string {
   const head = `${VERDICT_MARKS[point.verdict]} **${t(locale, `result.verdict.${point.verdict}`)}** ${contentText(point.text)}`;
-  const evidence = evidenceLine(locale, point.evidence);
+  // A contradicted point shows the member's words that say the opposite, labelled as such.
+  const evidence = evidenceLine(locale, point.evidence, point.verdict === "contradicted" ? "result.contradicted-by" : "result.evidence");
   return evidence === null ? head : `${head}\n\u3000${evidence}`;
 }
 

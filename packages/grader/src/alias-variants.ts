@@ -1,0 +1,66 @@
+// More ways to write an authored alias, added when an item is compiled: the spoken words members
+// use for a written term ("分清" for "区分"), and English inflections inside multi-word aliases
+// ("blaming the model" for "blame the model"). Each variant is matched like the alias itself.
+
+/**
+ * Written term → spoken or common equivalents. A variant replaces the term wherever an alias
+ * contains it. Only pairs that mean the same in any sentence of this subject belong here.
+ */
+const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ["区分", ["分清", "分清楚", "搞清楚"]],
+  ["定位", ["搞清楚", "找出"]],
+  ["丢失", ["丢了", "没了"]],
+  ["保留", ["留着", "留下"]],
+  ["均值", ["平均分", "平均值"]],
+  ["平均", ["平均分"]],
+  ["验证", ["核对", "核验", "校验"]],
+  ["解耦", ["拆开"]],
+  ["示范", ["标准答案", "范例"]],
+  ["捕获", ["记下", "抓下"]],
+  ["记录", ["记下"]],
+  ["标注", ["标清楚", "标好"]],
+  ["参与", ["算进", "计入"]],
+  ["掩盖", ["盖住", "盖过"]],
+  ["投机", ["钻空子"]],
+  ["diagnose", ["find out", "figure out"]],
+  ["locate", ["find out", "figure out"]],
+];
+
+/** Words that take no inflection inside a multi-word English alias. */
+const UNINFLECTED = new Set(["the", "a", "an", "of", "to", "and", "or", "in", "on", "for", "with", "by", "is", "are"]);
+
+function englishForms(word: string): string[] {
+  if (word.length < 3 || UNINFLECTED.has(word) || !/^[a-z]+$/.test(word)) return [];
+  const forms: string[] = [];
+  if (word.endsWith("y") && !/[aeiou]y$/.test(word)) forms.push(`${word.slice(0, -1)}ies`, `${word.slice(0, -1)}ied`);
+  else if (word.endsWith("e")) forms.push(`${word}s`, `${word}d`, `${word.slice(0, -1)}ing`);
+  else forms.push(`${word}s`, `${word}es`, `${word}ed`, `${word}ing`);
+  return forms;
+}
+
+/** English aliases of several words: each form of the first or the last word ("blaming the model", "trajectories"). */
+function inflections(alias: string): string[] {
+  if (!/^[a-z][a-z '-]*$/.test(alias)) return [];
+  const words = alias.split(" ");
+  const out: string[] = [];
+  const last = words.length - 1;
+  for (const index of new Set([0, last])) {
+    for (const form of englishForms(words[index] ?? "")) out.push(words.map((word, i) => (i === index ? form : word)).join(" "));
+  }
+  return out;
+}
+
+/** The aliases and their variants, authored ones first, each once. Works on lower-cased aliases. */
+export function aliasVariants(aliases: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const alias of aliases) out.add(alias);
+  for (const raw of aliases) {
+    const alias = raw.toLowerCase();
+    for (const [written, spoken] of SPOKEN_SYNONYMS) {
+      if (!alias.includes(written)) continue;
+      for (const variant of spoken) out.add(alias.replaceAll(written, variant));
+    }
+    for (const variant of inflections(alias)) out.add(variant);
+  }
+  return [...out];
+}
