@@ -1,0 +1,54 @@
+// Properties the whole bank must keep, whatever the tuning: misconceptions reach every follow-up,
+// a keyword list is never above hard, empty and off-topic answers are again, one exact point is never 0.
+import { describe, expect, it } from "vitest";
+import { loadBank } from "@recall/content";
+import { CONTENT_DIR } from "../eval/evaluation.ts";
+import { grade } from "../src/index.ts";
+
+const bank = await loadBank(CONTENT_DIR);
+const gradable = bank.items.filter((item) => item.kind !== "misconception" && item.keyPoints.length > 0);
+const itemById = (id: string) => {
+  const item = bank.itemsById.get(id);
+  if (!item) throw new Error(`no item ${id}`);
+  return item;
+};
+
+describe("the bank's gradable items", () => {
+  it("flag a main question's misconception in a follow-up answer, with its feedback", () => {
+    const result = grade(itemById("Q090.f1"), "不行，DPO 得先训练一个奖励模型给候选打分，然后才能优化。");
+    const flagged = result.misconceptions.find((m) => m.id === "m2");
+    expect(flagged?.feedback.length).toBeGreaterThan(0);
+    expect(result.suggestedRating).toBe("again");
+    expect(grade(itemById("Q091.f2"), "对，全组同分的话梯度就全为零，这一步肯定不会更新。").misconceptions.map((m) => m.id)).toContain("m2");
+  });
+
+  it.each(gradable.map((item) => [item.id, item] as const))("%s: a keyword list of its terms is never above hard", (_id, item) => {
+    const terms = item.keyPoints.flatMap((point) => point.concepts.map((concept) => concept.aliases[0] ?? "")).filter((term) => term.length > 0);
+    for (const separator of [" ", "，", "、"]) {
+      expect(["again", "hard"]).toContain(grade(item, terms.join(separator)).suggestedRating);
+    }
+  });
+
+  it.each(gradable.map((item) => [item.id, item] as const))("%s: empty and off-topic answers are again", (_id, item) => {
+    for (const answer of ["", "   ", "？？？ 😅", "这个要问老板，预算够就都做。", "I usually deploy on Kubernetes and add more nodes.", "Lightning 是很好的数据线接口，充电很快。"]) {
+      const result = grade(item, answer);
+      expect(result.suggestedRating).toBe("again");
+    }
+  });
+
+  it("gives a short answer stating one point exactly more than 0", () => {
+    const cases: Array<[string, string, string]> = [
+      ["Q090.f1", "可以，两者都无需标量奖励。", "k1"],
+      ["Q090.f2", "要检查近重复和数据泄漏。", "k4"],
+      ["Q091", "[0,0,1,1] 的均值 0.5、总体标准差 0.5，标准化后是 [-1,-1,1,1]。", "k2"],
+      ["Q091.f1", "两者数值不相同。", "k1"],
+      ["Q092.f1", "环境提供初始状态和奖励。", "k2"],
+      ["Q092.f3", "这样会失去恢复过程。", "k2"],
+    ];
+    for (const [id, answer, point] of cases) {
+      const result = grade(itemById(id), answer);
+      expect(result.keyPoints.find((k) => k.id === point)?.verdict, `${id}: ${answer}`).toBe("hit");
+      expect(result.score, `${id}: ${answer}`).toBeGreaterThan(0);
+    }
+  });
+});
