@@ -93,7 +93,7 @@ function cardsOfNote(note: AnkiNote, notetype: AnkiNotetype, limits: DeckLimits,
     return cards.map((card) => ({
       guid,
       prompt: toText(card.prompt),
-      answer: card.answers.map(toText).join(", "),
+      answer: [...new Set(card.answers.map(toText))].join(", "),
       alternatives: [],
       cloze: { number: card.number, skeleton },
       line: 1,

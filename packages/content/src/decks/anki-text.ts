@@ -153,7 +153,7 @@ export function readAnkiText(text: string, fallbackName: string, limits: DeckLim
     if (clozes.length > 0) {
       const skeleton = toText(clozeSkeleton(promptField));
       for (const card of clozes) {
-        cards.push({ guid, prompt: toText(card.prompt), answer: card.answers.map(toText).join(", "), alternatives: [], cloze: { number: card.number, skeleton }, line: record.line, label });
+        cards.push({ guid, prompt: toText(card.prompt), answer: [...new Set(card.answers.map(toText))].join(", "), alternatives: [], cloze: { number: card.number, skeleton }, line: record.line, label });
       }
       continue;
     }

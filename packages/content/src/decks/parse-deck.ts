@@ -53,8 +53,10 @@ export function detectDeckFormat(input: Uint8Array | string): DeckFormat | null 
   if (rows.length === 0) return null;
   const quoted = rows.some((line) => line.startsWith('"') || line.includes('\t"') || line.includes(',"'));
   const tabs = rows.some((line) => line.includes("\t"));
+  // Quizlet's "rows by semicolon": the whole set on one line.
+  if (!quoted && tabs && rows.length === 1 && rows[0]?.includes(";")) return "quizlet";
   if (quoted || rows.some((line) => countChar(line, "\t") >= 2)) return "anki-text";
-  if (tabs) return rows.length === 1 && rows[0]?.includes(";") ? "quizlet" : rows.every((line) => line.includes("\t")) ? "quizlet" : "anki-text";
+  if (tabs) return "quizlet";
   if (rows.every((line) => line.includes(","))) return rows.some((line) => countChar(line, ",") >= 2) ? "anki-text" : "quizlet";
   if (rows.some((line) => line.includes("|") || line.includes(";"))) return "anki-text";
   return null;
