@@ -5,6 +5,7 @@ import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
+import { gradeShortAnswer, gradesAsShortAnswer } from "./short-answer.ts";
 import {
   BigramIndex,
   diceWithSpan,
@@ -508,6 +509,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     if (length > limit) throw new AnswerTooLongError(length, limit);
   }
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  if (gradesAsShortAnswer(item)) return gradeShortAnswer(item, answer, thresholds);
   const compiled = compiledItemFor(item);
   const normalized = normalizeText(answer);
   const empty = !CONTENT_CHAR.test(normalized.text);
