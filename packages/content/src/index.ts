@@ -11,3 +11,5 @@ export type { DeckFormat } from "./decks/parse-deck.ts";
 export { DEFAULT_DECK_LIMITS } from "./decks/limits.ts";
 export type { DeckLimits } from "./decks/limits.ts";
 export { isTermAnswer } from "./decks/deck-cards.ts";
+export { parseDeckInWorker, DEFAULT_DECK_TIMEOUT_MS } from "./decks/deck-worker.ts";
+export type { DeckWorkerOptions } from "./decks/deck-worker.ts";

@@ -46,7 +46,8 @@ export function isTermAnswer(answer: string): boolean {
   return !/[。！？；!?;]/u.test(body) && !/[.。][ \u3000]/u.test(body);
 }
 
-const ID_SAFE = /^[A-Za-z0-9_-]{1,24}$/;
+/** Short enough that a deck-scoped id (`D<deck>.A-<guid>.c<n>`) stays within the 40 characters item ids may have. */
+const ID_SAFE = /^[A-Za-z0-9_-]{1,20}$/;
 
 function digest(text: string): string {
   return hash("sha256", text, "hex").slice(0, 12);
