@@ -38,12 +38,16 @@ export interface DeckRead {
 
 /** A term, not a sentence: short, one line, no sentence punctuation inside. Graded by comparison. */
 const MAX_TERM_CHARS = 40;
+const MAX_TERM_WORDS = 8;
 
 export function isTermAnswer(answer: string): boolean {
   const trimmed = answer.trim();
   if (trimmed === "" || [...trimmed].length > MAX_TERM_CHARS || trimmed.includes("\n")) return false;
-  const body = trimmed.replace(/[。.!！?？]+$/u, "");
-  return !/[。！？；!?;]/u.test(body) && !/[.。][ \u3000]/u.test(body);
+  // Sentence punctuation anywhere (a full stop at the end included) makes it a sentence, as do
+  // a Latin full stop followed by more text and a long run of words.
+  if (/[。！？；;!?]/u.test(trimmed) || /\.\s/u.test(trimmed)) return false;
+  const words = trimmed.split(/\s+/u).length;
+  return words <= MAX_TERM_WORDS && !(trimmed.endsWith(".") && words > 3);
 }
 
 /** Short enough that a deck-scoped id (`D<deck>.A-<guid>.c<n>`) stays within the 40 characters item ids may have. */
