@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDeck } from "@recall/content";
 import type { Database, OpenDatabase } from "../src/index.ts";
-import { getCard, groupDeckIds, importDeck, listDeckItems, listDecks, listItems, removeDeck, schema, setGroupDecks, syncItems, upsertMember, upsertStudyGroup } from "../src/index.ts";
+import { dailyPickInputs, getCard, groupDeckIds, importDeck, listDeckItems, listDecks, listItems, removeDeck, schema, setGroupDecks, syncItems, upsertMember, upsertStudyGroup } from "../src/index.ts";
 import { T0, at, item } from "./fixtures.ts";
 import { targets } from "./targets.ts";
 
@@ -98,5 +98,21 @@ describe.each(targets())("decks on $name", (target) => {
     expect(await groupDeckIds(db, group.id)).toEqual([mine.deck.id]);
     await removeDeck(db, "guild-4", "Mine", at(1));
     expect(await groupDeckIds(db, group.id)).toEqual([]);
+  });
+
+  it("draws a group's daily candidates from its decks only, or from the built-in bank when it picked none", async () => {
+    const deck = await importDeck(db, await deckInput("guild-6", "Daily", DECK_V1), T0);
+    await importDeck(db, await deckInput("guild-7", "Elsewhere", DECK_V1), T0);
+    const group = await upsertStudyGroup(db, { serverId: "guild-6", channelId: "chan-6", dailyTime: "09:00", timezone: "Asia/Shanghai", questionsPerDay: 1, chapters: [], paused: false }, T0);
+    const bank = (await dailyPickInputs(db, group.id, T0)).candidates.map((c) => c.itemId);
+    expect(bank.every((id) => id.startsWith("Q"))).toBe(true);
+    await setGroupDecks(db, group.id, "guild-6", [deck.deck.id]);
+    const fromDeck = (await dailyPickInputs(db, group.id, T0)).candidates.map((c) => [c.itemId, c.kind]);
+    expect(fromDeck).toEqual([
+      [`D${deck.deck.id}.G-c1`, "main"],
+      [`D${deck.deck.id}.G-c2`, "main"],
+      [`D${deck.deck.id}.G-c3.c1`, "cloze"],
+      [`D${deck.deck.id}.G-c3.c2`, "cloze"],
+    ]);
   });
 });
