@@ -1,4 +1,9 @@
 // `pnpm content check [path]` and `pnpm --silent content parse <path> --json`, run from the repo root.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { deckToMarkdown } from "./decks/deck-markdown.ts";
+import { DEFAULT_DECK_LIMITS } from "./decks/limits.ts";
+import { detectDeckFormat, parseDeck } from "./decks/parse-deck.ts";
 import { ContentPathError } from "./errors.ts";
 import type { ParseResult } from "./model.ts";
 import { parseBank } from "./parse.ts";
@@ -8,7 +13,9 @@ const USAGE = `usage:
   pnpm content check [path]              lint a page or a bank directory (default: content/)
   pnpm --silent content parse <path> --json
                                          print {"pages": [...], "items": [...], "problems": [...]}
-  pnpm content parse <path>              list the quiz items`;
+  pnpm content parse <path>              list the quiz items
+  pnpm content import <file> [--out content/<book>/<name>.md]
+                                         convert a deck (Anki package or text, Quizlet, Kotoba) to Markdown`;
 
 const DEFAULT_BANK = "content/";
 
@@ -37,23 +44,66 @@ export function summarise(result: ParseResult): string {
   return `${plural(result.pages.length, "page")}, ${plural(questions, "question")}, ${plural(result.items.length, "item")}: ${plural(errors, "error")}, ${plural(warnings, "warning")}`;
 }
 
-function parseArguments(argv: readonly string[]): { command: "check" | "parse" | "help"; path: string; json: boolean } {
+interface Arguments {
+  command: "check" | "parse" | "import" | "help";
+  path: string;
+  json: boolean;
+  out: string | null;
+}
+
+function parseArguments(argv: readonly string[]): Arguments {
   const [command, ...rest] = argv;
   if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-    return { command: "help", path: "", json: false };
+    return { command: "help", path: "", json: false, out: null };
   }
-  if (command !== "check" && command !== "parse") throw new UsageError(`unknown command "${command}"`);
+  if (command !== "check" && command !== "parse" && command !== "import") throw new UsageError(`unknown command "${command}"`);
   let json = false;
+  let out: string | null = null;
   const paths: string[] = [];
-  for (const argument of rest) {
+  for (let index = 0; index < rest.length; index++) {
+    const argument = rest[index] as string;
     if (argument === "--json") json = true;
+    else if (argument === "--out" && command === "import") {
+      const value = rest[++index];
+      if (value === undefined || value.startsWith("-")) throw new UsageError("--out needs a file path");
+      out = value;
+    }
     else if (argument.startsWith("-")) throw new UsageError(`unknown option "${argument}"`);
     else paths.push(argument);
   }
   if (paths.length > 1) throw new UsageError(`expected one path, got ${paths.length}`);
   if (command === "parse" && paths.length === 0) throw new UsageError("parse needs a file or directory");
-  if (command === "check" && json) throw new UsageError("--json goes with parse");
-  return { command, path: paths[0] ?? DEFAULT_BANK, json };
+  if (command === "import" && paths.length === 0) throw new UsageError("import needs a deck file");
+  if (command !== "parse" && json) throw new UsageError("--json goes with parse");
+  return { command, path: paths[0] ?? DEFAULT_BANK, json, out };
+}
+
+/** `content import`: any deck format → the Markdown source format, on stdout or into `--out`. */
+async function importDeck(args: Arguments, output: Output): Promise<number> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(args.path);
+  } catch (error) {
+    output.err(`content: cannot read ${args.path}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.usage;
+  }
+  if (bytes.byteLength <= DEFAULT_DECK_LIMITS.maxFileBytes && detectDeckFormat(bytes) === null) {
+    output.err(`content: ${args.path} is not a deck (Anki package or text export, Quizlet or Kotoba export)\n`);
+    return EXIT.contentErrors;
+  }
+  const result = await parseDeck(bytes, args.path);
+  for (const problem of result.problems) output.err(`${formatProblem(problem)}\n`);
+  const page = result.pages[0];
+  if (!page) return EXIT.contentErrors;
+  const markdown = deckToMarkdown(page, result.items);
+  if (args.out === null) {
+    output.out(markdown);
+  } else {
+    await mkdir(dirname(args.out), { recursive: true });
+    await writeFile(args.out, markdown);
+    output.err(`${args.out}: ${summarise(result)}\n`);
+  }
+  return EXIT.ok;
 }
 
 export async function runCli(argv: readonly string[], output: Output): Promise<number> {
@@ -69,6 +119,7 @@ export async function runCli(argv: readonly string[], output: Output): Promise<n
     output.out(`${USAGE}\n`);
     return EXIT.ok;
   }
+  if (args.command === "import") return importDeck(args, output);
   let result: ParseResult;
   try {
     result = await parseBank(args.path);

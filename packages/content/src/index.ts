@@ -6,3 +6,10 @@ export { parsePage, parseFiles, parseBank, loadBank, listPageFiles } from "./par
 export type { Bank } from "./parse.ts";
 export { contentHash } from "./items.ts";
 export { SECTIONS } from "./sections.ts";
+export { parseDeck, detectDeckFormat, deckNameFromFile } from "./decks/parse-deck.ts";
+export type { DeckFormat } from "./decks/parse-deck.ts";
+export { DEFAULT_DECK_LIMITS } from "./decks/limits.ts";
+export type { DeckLimits } from "./decks/limits.ts";
+export { isTermAnswer } from "./decks/deck-cards.ts";
+export { parseDeckInWorker, DEFAULT_DECK_TIMEOUT_MS } from "./decks/deck-worker.ts";
+export type { DeckWorkerOptions } from "./decks/deck-worker.ts";

@@ -5,7 +5,7 @@ import type { ItemKind, KeyPoint, Misconception, Page, Question, QuizItem, Sourc
 import type { ProblemLog } from "./problems.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
 
-type Hashed = Pick<QuizItem, "kind" | "prompt" | "answer" | "keyPoints" | "misconceptions">;
+type Hashed = Pick<QuizItem, "kind" | "prompt" | "answer" | "keyPoints" | "misconceptions" | "acceptedAnswers">;
 
 /** A question's misconceptions are part of every one of its items: digest them once per question. */
 const misconceptionDigests = new WeakMap<readonly Misconception[], string>();
@@ -38,6 +38,8 @@ export function contentHash(item: Hashed): string {
     item.answer,
     item.keyPoints.map((point) => [point.id, point.text, point.weight, point.polarity, point.concepts.map((concept) => concept.aliases)]),
     digestMisconceptions(item.misconceptions),
+    // Appended only when present, so the hashes of authored items stay what they were.
+    ...(item.acceptedAnswers === undefined ? [] : [item.acceptedAnswers]),
   ]);
   return hash("sha256", canonical, "hex").slice(0, 16);
 }

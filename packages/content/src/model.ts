@@ -80,9 +80,26 @@ export interface QuestionRange {
   last: string;
 }
 
+/** Source formats of a page: the two authored ones, then the decks people bring from other tools. */
+export const PAGE_FORMATS = ["published", "markdown", "anki-package", "anki-text", "quizlet", "kotoba"] as const;
+export type PageFormat = (typeof PAGE_FORMATS)[number];
+
+/** What an imported deck held and what became of it (absent on authored pages). */
+export interface DeckSummary {
+  /** The notes or rows read. */
+  notes: number;
+  questions: number;
+  items: number;
+  clozeItems: number;
+  /** Notes or rows that made no item (empty, duplicate, refused); each has a problem. */
+  skippedNotes: number;
+  /** Media files (or references to them) found; media are never imported. */
+  media: number;
+}
+
 export interface Page {
   file: string;
-  format: "published" | "markdown";
+  format: PageFormat;
   chapterNumber: number;
   chapterName: string;
   /** `12 · Agent 优化与训练面试题` */
@@ -94,9 +111,12 @@ export interface Page {
   summary: string;
   intro: string;
   questions: Question[];
+  /** Set on pages imported from a deck: imported questions have no follow-ups or misconceptions. */
+  deck?: DeckSummary;
 }
 
-export const ITEM_KINDS = ["main", "followup", "misconception"] as const;
+/** `cloze`: one gap of an imported cloze note (prompt with the gap, answer the hidden text). */
+export const ITEM_KINDS = ["main", "followup", "misconception", "cloze"] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 /**
@@ -116,6 +136,11 @@ export interface QuizItem {
   /** The model answer. For a misconception item: why the statement is wrong. */
   answer: string;
   keyPoints: KeyPoint[];
+  /**
+   * Set when the answer is a term rather than a sentence (imported decks): any of these, compared
+   * after normalisation, is a correct answer. The first is the one shown.
+   */
+  acceptedAnswers?: string[];
   /** Misconceptions an answer to this item may assert. */
   misconceptions: Misconception[];
   /** sha256 (hex, 16 chars) of everything a member sees or is graded on. */

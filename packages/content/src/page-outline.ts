@@ -43,7 +43,8 @@ export interface RawPage {
 }
 
 const MARKDOWN_HEADING = /^(#{1,6})\s+(.*?)(?:\s+#+)?$/u;
-const QUESTION_HEADING = /^(Q\d+)\s+(\S.*)$/u;
+/** `Q090`, or the stable id of a card imported from a deck (`A-<note guid>`, `G-<guid>`, `H-<hash>`, `.cN` for a cloze gap). */
+const QUESTION_HEADING = /^(Q\d+|[AGH]-[A-Za-z0-9_-]{1,24}(?:\.c\d{1,4})?)\s+(\S.*)$/u;
 const PUBLISHED_ORAL_LABEL = /^30\s*[–—−-]\s*60\s*秒回答\s*[:：]/u;
 
 export function detectFormat(lines: readonly SourceLine[]): PageFormat | null {

@@ -1,6 +1,7 @@
 import { readFile, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { buildPage } from "./build-page.ts";
+import { detectDeckFormat, parseDeck } from "./decks/parse-deck.ts";
 import { ContentPathError } from "./errors.ts";
 import { buildItems } from "./items.ts";
 import type { Page, ParseResult, Problem, QuizItem } from "./model.ts";
@@ -8,8 +9,11 @@ import { detectFormat, outlineMarkdown, outlinePublished } from "./page-outline.
 import { PROBLEM_KINDS, ProblemLog, compareProblems } from "./problems.ts";
 import { decodeSource, looksBinary, splitSourceLines } from "./source-text.ts";
 
-/** File names the bank reads; anything else in `content/` (images, notes) is left alone. */
-const PAGE_EXTENSIONS = /\.(md|markdown|txt)$/iu;
+/**
+ * File names the bank reads; anything else in `content/` (images, notes) is left alone. Pages
+ * and decks alike are then recognised by content: the extension only chooses what to open.
+ */
+const PAGE_EXTENSIONS = /\.(md|markdown|txt|csv|tsv|apkg|colpkg|anki2|anki21|anki21b)$/iu;
 /** Documentation about the bank, not a page of it. */
 const NOT_A_PAGE = /^(readme|changelog|license)(\.[a-z]+)?$/iu;
 
@@ -104,7 +108,7 @@ export async function parseFiles(paths: readonly string[]): Promise<ParseResult>
       results.push({ pages: [], items: [], problems: log.problems });
       continue;
     }
-    results.push(parsePage(bytes, path));
+    results.push(detectDeckFormat(bytes) === null ? parsePage(bytes, path) : await parseDeck(bytes, path));
   }
   return mergeResults(results);
 }

@@ -28,6 +28,13 @@ export const PROBLEM_KINDS = {
   missingMisconceptionFeedback: "missing-misconception-feedback",
   derivedKeyPoints: "derived-key-points",
   unexpectedText: "unexpected-text",
+  // Imported decks.
+  deckRefused: "deck-refused",
+  noteRefused: "note-refused",
+  emptyCard: "empty-card",
+  duplicateCard: "duplicate-card",
+  skippedNote: "skipped-note",
+  mediaNotImported: "media-not-imported",
 } as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[keyof typeof PROBLEM_KINDS];
 

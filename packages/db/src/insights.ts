@@ -153,7 +153,10 @@ export async function dailyPickInputs(db: Database, groupId: number, now: Date):
     const candidates = await rowsOf<PickCandidate>(
       db,
       sql`
-      with chosen as (select chapters from study_groups where id = ${groupId}),
+      with chosen as (
+        select chapters, exists (select 1 from study_group_decks where group_id = ${groupId}) as uses_decks
+        from study_groups where id = ${groupId}
+      ),
       stats as (
         select c.item_id, (count(*) filter (where c.due <= ${now.toISOString()}::timestamptz))::int as due_members,
           count(*)::int as seen_members
@@ -171,7 +174,11 @@ export async function dailyPickInputs(db: Database, groupId: number, now: Date):
       cross join chosen
       left join stats s on s.item_id = qi.id
       left join posted p on p.item_id = qi.id
-      where qi.retired_at is null and (cardinality(chosen.chapters) = 0 or qi.chapter = any(chosen.chapters))
+      -- A group that picked decks draws from them only; otherwise from the built-in bank's chapters.
+      where qi.retired_at is null and case
+        when chosen.uses_decks then qi.deck_id in (select deck_id from study_group_decks where group_id = ${groupId})
+        else qi.deck_id is null and (cardinality(chosen.chapters) = 0 or qi.chapter = any(chosen.chapters))
+      end
       order by qi.chapter, qi.question_id, qi.id`,
     );
     return { memberCount: count?.memberCount ?? 0, candidates };

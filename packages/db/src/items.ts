@@ -1,6 +1,6 @@
 // Content sync: items are upserted by their stable id; the content hash tells an edit from an
 // unchanged item, and items gone from the content are retired (kept) so cards and history stay.
-import { inArray, isNull, sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { QuizItem } from "@recall/content";
 import type { Database } from "./database.ts";
 import { mapErrors } from "./errors.ts";
@@ -16,7 +16,9 @@ export async function syncItems(db: Database, items: readonly QuizItem[], now: D
     db.transaction(async (tx) => {
       const stored = await tx
         .select({ id: quizItems.id, contentHash: quizItems.contentHash, retiredAt: quizItems.retiredAt })
-        .from(quizItems);
+        .from(quizItems)
+        // The built-in bank only: imported decks are synced by importDeck.
+        .where(isNull(quizItems.deckId));
       const storedById = new Map(stored.map((row) => [row.id, row]));
       const incomingIds = new Set(items.map((item) => item.id));
       const report: SyncReport = { inserted: 0, updated: 0, retired: 0, unchanged: 0 };
@@ -69,11 +71,11 @@ export async function syncItems(db: Database, items: readonly QuizItem[], now: D
   );
 }
 
-/** Stored items, active ones only unless asked. */
+/** Stored items of the built-in bank, active ones only unless asked. */
 export async function listItems(db: Database, options: { includeRetired?: boolean } = {}): Promise<StoredItem[]> {
   return mapErrors(async () => {
     const query = db.select().from(quizItems).$dynamic();
-    const rows = await (options.includeRetired ? query : query.where(isNull(quizItems.retiredAt))).orderBy(quizItems.id);
+    const rows = await (options.includeRetired ? query.where(isNull(quizItems.deckId)) : query.where(and(isNull(quizItems.retiredAt), isNull(quizItems.deckId)))).orderBy(quizItems.id);
     return rows.map((row) => ({
       id: row.id,
       kind: row.kind as ItemKind,
@@ -88,7 +90,7 @@ export async function listItems(db: Database, options: { includeRetired?: boolea
   });
 }
 
-function itemColumns(item: QuizItem) {
+export function itemColumns(item: QuizItem) {
   return {
     id: item.id,
     kind: item.kind,

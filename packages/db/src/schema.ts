@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { KeyPoint, Misconception } from "@recall/content";
+import type { DeckSummary, KeyPoint, Misconception } from "@recall/content";
 import type { KeyPointVerdict, AssertedMisconception } from "./records.ts";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -93,6 +93,43 @@ export const groupMembers = pgTable(
   (t) => [primaryKey({ columns: [t.groupId, t.memberId] }), index("group_members_member_idx").on(t.memberId)],
 );
 
+/** A deck a server imported (`/deck import`); removing it retires its items, so history stays. */
+export const decks = pgTable(
+  "decks",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    serverId: text("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The source format (`anki-package`, `anki-text`, `quizlet`, `kotoba`). */
+    format: text("format").notNull(),
+    /** What the last import made (content's DeckSummary). */
+    summary: jsonb("summary").$type<DeckSummary>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    removedAt: timestamptz("removed_at"),
+  },
+  (t) => [
+    uniqueIndex("decks_server_name_unique").on(t.serverId, t.name),
+    check("decks_name_length", sql`char_length(${t.name}) between 1 and 100`),
+  ],
+);
+
+/** The decks a group's daily quiz draws from; none means the built-in bank. */
+export const studyGroupDecks = pgTable(
+  "study_group_decks",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: "cascade" }),
+    deckId: integer("deck_id")
+      .notNull()
+      .references(() => decks.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.deckId] })],
+);
+
 /** Quiz items synced from the content package; retired items stay so history keeps its meaning. */
 export const quizItems = pgTable(
   "quiz_items",
@@ -114,11 +151,16 @@ export const quizItems = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     retiredAt: timestamptz("retired_at"),
+    /** Null for the built-in bank; the server's imported deck otherwise (ids are then `D<deck>.<card id>`). */
+    deckId: integer("deck_id").references(() => decks.id),
+    /** A term answer's accepted forms (imported decks); null when key points grade the answer. */
+    acceptedAnswers: jsonb("accepted_answers").$type<string[]>(),
   },
   (t) => [
-    check("quiz_items_kind_valid", sql`${t.kind} in ('main', 'followup', 'misconception')`),
+    check("quiz_items_kind_valid", sql`${t.kind} in ('main', 'followup', 'misconception', 'cloze')`),
     check("quiz_items_priority_valid", sql`${t.priority} in ('P0', 'P1', 'P2')`),
     index("quiz_items_active_chapter_idx").on(t.chapter).where(sql`${t.retiredAt} is null`),
+    index("quiz_items_active_deck_idx").on(t.deckId).where(sql`${t.retiredAt} is null`),
   ],
 );
 

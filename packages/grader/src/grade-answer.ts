@@ -6,6 +6,7 @@ import { isHanUnit } from "./han.ts";
 import { assertsNeed, deniesNeed, maskFalseCues } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
+import { gradeShortAnswer, gradesAsShortAnswer } from "./short-answer.ts";
 import {
   BigramIndex,
   diceWithSpan,
@@ -648,6 +649,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     if (length > limit) throw new AnswerTooLongError(length, limit);
   }
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  if (gradesAsShortAnswer(item)) return gradeShortAnswer(item, answer, thresholds);
   const compiled = compiledItemFor(item);
   const normalized = normalizeText(answer);
   const empty = !CONTENT_CHAR.test(normalized.text);

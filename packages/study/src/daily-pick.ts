@@ -8,7 +8,8 @@ const PRIORITY_RANK = { P0: 0, P1: 1, P2: 2 } as const;
 const REPOST_GAP_DAYS = 3;
 
 export function chooseDailyItems(candidates: readonly PickCandidate[], count: number, localDate: string): string[] {
-  const mains = candidates.filter((c) => c.kind === "main");
+  // A cloze gap of an imported deck stands on its own, like a main question.
+  const mains = candidates.filter((c) => c.kind === "main" || c.kind === "cloze");
   const byPriority = (a: PickCandidate, b: PickCandidate) =>
     PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || a.itemId.localeCompare(b.itemId);
 
