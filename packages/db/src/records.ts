@@ -45,6 +45,8 @@ export interface StudyGroupSettings {
 
 export interface StudyGroup extends StudyGroupSettings {
   id: number;
+  /** Why the bot paused the group itself (`missing-access`, `unknown-channel`); null otherwise. */
+  pausedReason: string | null;
   locale: string;
   createdAt: string;
   updatedAt: string;
@@ -176,6 +178,8 @@ export interface QuizPost {
   claimedAt: string;
   postedAt: string | null;
   closedAt: string | null;
+  /** The reveal went out; a closed post without it still owes its reveal. */
+  revealedAt: string | null;
 }
 
 export interface ClaimResult {
