@@ -10,6 +10,7 @@ import { dispatchInteraction } from "./interactions/dispatch.ts";
 import { createWorkLimiter } from "./interactions/work-limiter.ts";
 import { createAnswerCountUpdater } from "./jobs/answer-count.ts";
 import { runDailyCycle } from "./jobs/daily-posts.ts";
+import { withSafeErrors } from "./logging.ts";
 import { restSettings } from "./rest-settings.ts";
 
 export interface BotOptions {
@@ -42,6 +43,7 @@ export interface Bot {
 
 export function createBot(options: BotOptions): Bot {
   const clock = options.clock ?? (() => new Date());
+  const logger = withSafeErrors(options.logger);
   const rest = restSettings(options.apiBase);
   const client = new Client({
     // Answers arrive through modals, names through interaction data: no privileged intents.
@@ -52,11 +54,11 @@ export function createBot(options: BotOptions): Bot {
   const answerCounts = createAnswerCountUpdater({
     client,
     study: options.study,
-    logger: options.logger,
+    logger,
     debounceMs: options.answerCountDebounceMs ?? 2_000,
   });
   const work = createWorkLimiter(options.workConcurrency ?? 4);
-  const ctx: BotContext = { study: options.study, logger: options.logger, clock, client, answerCounts, work };
+  const ctx: BotContext = { study: options.study, logger, clock, client, answerCounts, work };
   const inFlight = new Set<Promise<void>>();
   let ticker: NodeJS.Timeout | null = null;
   let cycle: Promise<void> | null = null;
@@ -69,16 +71,16 @@ export function createBot(options: BotOptions): Bot {
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
     track(
       dispatchInteraction(interaction, ctx).catch((error: unknown) =>
-        options.logger.error({ err: error, interactionId: interaction.id }, "interaction dispatch failed"),
+        logger.error({ err: error, interactionId: interaction.id }, "interaction dispatch failed"),
       ),
     );
   });
-  client.on(Events.Error, (error) => options.logger.error({ err: error }, "discord client error"));
+  client.on(Events.Error, (error) => logger.error({ err: error }, "discord client error"));
 
   function runCycle(): Promise<void> {
     // Never two cycles at once in one process; across processes the database claims decide.
     cycle ??= runDailyCycle(ctx)
-      .catch((error: unknown) => options.logger.error({ err: error }, "daily cycle failed"))
+      .catch((error: unknown) => logger.error({ err: error }, "daily cycle failed"))
       .finally(() => {
         cycle = null;
       });
@@ -101,7 +103,7 @@ export function createBot(options: BotOptions): Bot {
       await client.login(options.token);
       await ready;
       await registerCommands();
-      options.logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, "connected to Discord");
+      logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, "connected to Discord");
       await runCycle();
       const tickMs = options.tickMs ?? 30_000;
       if (tickMs > 0) ticker = setInterval(() => void runCycle(), tickMs);

@@ -1,19 +1,19 @@
 // `pnpm start`: configuration, database, content, Discord — in that order, each failing with a
 // message that says what to fix.
 import { resolve } from "node:path";
-import { pino } from "pino";
 import { loadBank } from "@recall/content";
 import { createDatabase } from "@recall/db";
 import { createStudy } from "@recall/study";
 import { createBot } from "./bot.ts";
 import { EnvError, loadEnv } from "./env.ts";
+import { createLogger } from "./logging.ts";
 
 // pnpm runs the app from its own folder; paths in the environment are relative to the repository.
 const repoRoot = resolve(import.meta.dirname, "../../..");
 
 async function main(): Promise<void> {
   const env = loadEnv(process.env);
-  const logger = pino({ level: env.LOG_LEVEL });
+  const logger = createLogger(env.LOG_LEVEL);
 
   const database = await createDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: resolve(repoRoot, env.DATA_DIR) },

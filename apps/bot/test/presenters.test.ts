@@ -43,6 +43,9 @@ import {
   renderReviewRated,
   renderRevealPost,
   renderShownAnswer,
+  renderWeeklySummary,
+  escapeAllMarkdown,
+  memberText,
   splitText,
   SplitTextError,
   type MessagePayload,
@@ -644,5 +647,153 @@ describe("fitEmbeds and packEmbeds", () => {
     expect(messages.map((embeds) => embeds.map((embed) => embed.title))).toEqual([["a"], ["b", "c"], ["d"]]);
     const many = packEmbeds(Array.from({ length: 12 }, (_, index) => ({ title: `e${index}` })));
     expect(many.map((embeds) => embeds.length)).toEqual([10, 2]);
+  });
+});
+
+// ---- Member text in public posts: no construct of Discord's markdown survives ---------------
+
+const HOSTILE_NAMES = [
+  "[Free Nitro](https://evil.example/nitro)",
+  "# Big heading",
+  "-# small print",
+  "- a list item",
+  "1. numbered",
+  "> a block quote",
+  ">>> quote all",
+  "`code` and ```fence```",
+  "||spoiler||",
+  "**bold** __under__ *it* _it_ ~~strike~~",
+  "<@123456789012345678> <#123456789012345678> <t:0:R> <:e:123456789012345678>",
+  "@everyone @here",
+  "https://evil.example/raw",
+  "back\\slash\\[x](y)",
+];
+
+/** Reads escaped text the way Discord does: a backslash before punctuation is that character. */
+function unescapeDiscord(text: string): string {
+  let out = "";
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index] ?? "";
+    const next = text[index + 1];
+    if (char === "\\" && next !== undefined && /[^\p{L}\p{N}\s]/u.test(next)) {
+      out += next;
+      index++;
+    } else out += char;
+  }
+  return out;
+}
+
+/** True when some markdown-significant character is not preceded by an escaping backslash. */
+function hasUnescapedMarkdown(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index] ?? "";
+    if (char === "\\") {
+      index++;
+      continue;
+    }
+    if ("*_~|`[]()<>#:".includes(char)) return true;
+    if ((char === "-" || char === "+") && text.slice(0, index).trim() === "") return true;
+  }
+  return false;
+}
+
+describe("member text in public posts", () => {
+  it("escapes masked links, headings, lists, quotes, code, spoilers, emphasis and mentions", () => {
+    for (const name of HOSTILE_NAMES) {
+      const shown = memberText(name, 200);
+      expect(hasUnescapedMarkdown(shown), `${name} → ${shown}`).toBe(false);
+      expect(unescapeDiscord(shown).replaceAll("\u200b", "")).toBe(name);
+      expect(shown).not.toMatch(PING);
+    }
+    expect(memberText("[Free Nitro](https://evil.example/nitro)")).toBe("\\[Free Nitro\\]\\(https\\://evil.example/nitro\\)");
+    expect(escapeAllMarkdown("1. one\n2) two\n- three")).toBe("1\\. one\n2\\) two\n\\- three");
+  });
+
+  it("escapes linear-time: a 100,000-character hostile name takes milliseconds", () => {
+    const started = performance.now();
+    escapeAllMarkdown("[".repeat(50_000) + "](".repeat(25_000));
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  const scorers = HOSTILE_NAMES.map((displayName, index) => ({ memberId: String(index + 1), displayName, score: 0.9 }));
+  // The reveal names the top five: the worst of the list first.
+  const revealScorers = [0, 5, 8, 10, 1].map((index) => scorers[index] ?? scorers[0]!);
+
+  it("shows hostile top scorers in the reveal as plain text", () => {
+    const [first] = renderRevealPost(
+      {
+        postId: "77",
+        localDate: "2026-11-29",
+        items: [{ item: item({ itemId: "Q090" }), modelAnswer: "答案" }],
+        mostMissed: [],
+        topScorers: revealScorers,
+        answerCount: revealScorers.length,
+      },
+      "en",
+    );
+    const text = allText(first === undefined ? [] : [first]);
+    expect(text).toContain("\\[Free Nitro\\]\\(https\\://evil.example/nitro\\)");
+    expect(text).not.toContain("[Free Nitro](");
+    expect(text).toContain("\\# Big heading");
+    expect(text).toContain("\\> a block quote");
+    expect(text).toContain("\\|\\|spoiler\\|\\|");
+    expect(text).toContain("\\<@\u200b123456789012345678\\>");
+    expect(text).not.toMatch(PING);
+  });
+
+  const rows = HOSTILE_NAMES.map((displayName, index) => ({
+    rank: index + 1,
+    memberId: String(100000000000000000 + index),
+    displayName,
+    points: 100 - index,
+    streak: 1,
+  }));
+
+  it("shows hostile names on the leaderboard as plain text", () => {
+    const page = renderLeaderboard({ scope: "group", period: "week", page: 0, pageCount: 2, rows: rows.slice(0, 10), you: null }, "en");
+    expectSafe(page);
+    const text = allText([page]);
+    expect(text).toContain("\\[Free Nitro\\]\\(https\\://evil.example/nitro\\)");
+    expect(text).toContain("\\- a list item");
+    expect(text).toContain("1\\. numbered");
+    expect(text).not.toContain("[Free Nitro](");
+  });
+
+  it("shows hostile names in the weekly summary as plain text", () => {
+    const summary = renderWeeklySummary(
+      {
+        groupId: "1",
+        channelId: "2",
+        locale: "en",
+        weekStart: "2026-11-23",
+        weekEnd: "2026-11-29",
+        topMembers: rows,
+        mostMissed: [],
+        weakFollowUps: [],
+      },
+      "en",
+    );
+    expectSafe(summary);
+    const text = allText([summary]);
+    expect(text).toContain("\\[Free Nitro\\]\\(https\\://evil.example/nitro\\)");
+    expect(text).toContain("\\`code\\` and \\`\\`\\`fence\\`\\`\\`");
+    expect(text).toContain("https\\://evil.example/raw");
+    expect(text).not.toContain("[Free Nitro](");
+  });
+
+  it("keeps deck formatting but escapes masked links and headings in deck text", () => {
+    const [first] = renderRevealPost(
+      {
+        postId: "77",
+        localDate: "2026-11-29",
+        items: [{ item: item({ itemId: "Q090" }), modelAnswer: "# Title\n**key** [site](https://evil.example) `a[0]`" }],
+        mostMissed: [],
+        topScorers: [],
+        answerCount: 0,
+      },
+      "en",
+    );
+    const text = allText(first === undefined ? [] : [first]);
+    expect(text).toContain("\\# Title\n**key** [site]\\(https://evil.example) `a[0]`");
   });
 });

@@ -13,3 +13,4 @@ export * from "./member-stats.ts";
 export * from "./weekly-summaries.ts";
 export * from "./introductions.ts";
 export * from "./decks.ts";
+export * from "./interaction-claims.ts";

@@ -1,6 +1,6 @@
 // Daily posts: claimed before they are sent, so exactly one process (and one post) per group and
 // local date. A claim left pending by a crash is taken over once it is stale.
-import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "./database.ts";
 import { DbError, mapErrors, NotFoundError } from "./errors.ts";
 import type { ClaimResult, QuizPost } from "./records.ts";
@@ -72,6 +72,50 @@ export async function closeQuizPost(db: Database, postId: number, now: Date): Pr
       .where(and(eq(quizPosts.id, postId), ne(quizPosts.status, "closed")))
       .returning();
     return row ? postFromRow(row) : null;
+  });
+}
+
+/**
+ * Takes on sending a closed post's reveal: true for one caller until `staleBefore` passes without
+ * markQuizPostRevealed (its sender died or Discord failed), when the next caller takes it over.
+ */
+export async function claimQuizPostReveal(db: Database, postId: number, staleBefore: Date, now: Date): Promise<boolean> {
+  return mapErrors(async () => {
+    const rows = await db
+      .update(quizPosts)
+      .set({ revealClaimedAt: now })
+      .where(
+        and(
+          eq(quizPosts.id, postId),
+          eq(quizPosts.status, "closed"),
+          isNull(quizPosts.revealedAt),
+          or(isNull(quizPosts.revealClaimedAt), lt(quizPosts.revealClaimedAt, staleBefore)),
+        ),
+      )
+      .returning({ id: quizPosts.id });
+    return rows.length === 1;
+  });
+}
+
+/** The reveal went out: it is never sent again. */
+export async function markQuizPostRevealed(db: Database, postId: number, now: Date): Promise<void> {
+  await mapErrors(() =>
+    db
+      .update(quizPosts)
+      .set({ revealedAt: now })
+      .where(and(eq(quizPosts.id, postId), isNull(quizPosts.revealedAt))),
+  );
+}
+
+/** Closed posts whose reveal has not gone out (a failed send, a crash), oldest first. */
+export async function listUnrevealedQuizPosts(db: Database): Promise<QuizPost[]> {
+  return mapErrors(async () => {
+    const rows = await db
+      .select()
+      .from(quizPosts)
+      .where(and(eq(quizPosts.status, "closed"), isNull(quizPosts.revealedAt)))
+      .orderBy(asc(quizPosts.closedAt), asc(quizPosts.id));
+    return rows.map(postFromRow);
   });
 }
 
@@ -190,5 +234,6 @@ function postFromRow(row: typeof quizPosts.$inferSelect): QuizPost {
     claimedAt: iso(row.claimedAt),
     postedAt: isoOrNull(row.postedAt),
     closedAt: isoOrNull(row.closedAt),
+    revealedAt: isoOrNull(row.revealedAt),
   };
 }

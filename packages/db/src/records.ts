@@ -46,6 +46,8 @@ export interface StudyGroupSettings {
 
 export interface StudyGroup extends StudyGroupSettings {
   id: number;
+  /** Why the bot paused the group itself (`missing-access`, `unknown-channel`); null otherwise. */
+  pausedReason: string | null;
   locale: string;
   createdAt: string;
   updatedAt: string;
@@ -177,6 +179,8 @@ export interface QuizPost {
   claimedAt: string;
   postedAt: string | null;
   closedAt: string | null;
+  /** The reveal went out; a closed post without it still owes its reveal. */
+  revealedAt: string | null;
 }
 
 export interface ClaimResult {

@@ -44,6 +44,8 @@ export const studyGroups = pgTable(
     questionsPerDay: integer("questions_per_day").notNull().default(1),
     chapters: integer("chapters").array().notNull().default(sql`'{}'::integer[]`),
     paused: boolean("paused").notNull().default(false),
+    /** Why the bot paused the group itself (e.g. `missing-access`); null when paused by an admin or not at all. */
+    pausedReason: text("paused_reason"),
     /** Language of the group's channel posts (members' own replies follow their own locale). */
     locale: text("locale").notNull().default("zh-CN"),
     createdAt: createdAt(),
@@ -299,10 +301,15 @@ export const quizPosts = pgTable(
     claimedAt: timestamptz("claimed_at").notNull(),
     postedAt: timestamptz("posted_at"),
     closedAt: timestamptz("closed_at"),
+    /** A process took on sending the reveal (taken over once stale). */
+    revealClaimedAt: timestamptz("reveal_claimed_at"),
+    /** The reveal went out; until then a closed post still owes it. */
+    revealedAt: timestamptz("revealed_at"),
   },
   (t) => [
     uniqueIndex("quiz_posts_group_date_unique").on(t.groupId, t.localDate),
     index("quiz_posts_open_idx").on(t.status, t.claimedAt).where(sql`${t.status} <> 'closed'`),
+    index("quiz_posts_reveal_owed_idx").on(t.closedAt).where(sql`${t.status} = 'closed' AND ${t.revealedAt} IS NULL`),
     check("quiz_posts_status_valid", sql`${t.status} in ('pending', 'posted', 'closed')`),
   ],
 );
@@ -388,4 +395,14 @@ export const memberWeeklyActivity = pgTable(
       t.answers,
     ),
   ],
+);
+
+/** One row per interaction id a process took on: a re-delivered event is acknowledged once. */
+export const interactionClaims = pgTable(
+  "interaction_claims",
+  {
+    interactionId: text("interaction_id").primaryKey(),
+    claimedAt: timestamptz("claimed_at").notNull(),
+  },
+  (t) => [index("interaction_claims_claimed_at_idx").on(t.claimedAt)],
 );

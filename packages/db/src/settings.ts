@@ -26,6 +26,8 @@ export async function upsertStudyGroup(db: Database, settings: StudyGroupSetting
           questionsPerDay: values.questionsPerDay,
           chapters: values.chapters,
           paused: values.paused,
+          // Setting a group up again is how an admin says its channel is fixed.
+          pausedReason: null,
           locale: values.locale,
           updatedAt: now,
         },
@@ -35,11 +37,15 @@ export async function upsertStudyGroup(db: Database, settings: StudyGroupSetting
   });
 }
 
-export async function setGroupPaused(db: Database, groupId: number, paused: boolean, now: Date): Promise<StudyGroup> {
+/**
+ * Pauses or resumes a group. `reason` says why the bot paused it on its own (its channel refused
+ * a post); an admin's pause or resume clears it.
+ */
+export async function setGroupPaused(db: Database, groupId: number, paused: boolean, now: Date, reason: string | null = null): Promise<StudyGroup> {
   return mapErrors(async () => {
     const [row] = await db
       .update(studyGroups)
-      .set({ paused, updatedAt: now })
+      .set({ paused, pausedReason: paused ? reason : null, updatedAt: now })
       .where(eq(studyGroups.id, groupId))
       .returning();
     return groupFromRow(required(row, `study group ${groupId}`));
@@ -210,6 +216,7 @@ export function groupFromRow(row: typeof studyGroups.$inferSelect): StudyGroup {
     questionsPerDay: row.questionsPerDay,
     chapters: row.chapters,
     paused: row.paused,
+    pausedReason: row.pausedReason,
     locale: row.locale,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),

@@ -6,13 +6,16 @@ import { validateMessagePayload } from "./limits.ts";
 import { apiChannel } from "./payloads.ts";
 import { empty, ok, requireValid, route } from "./rest.ts";
 import type { Route } from "./rest.ts";
-import { EPHEMERAL, isObject } from "./state.ts";
+import { EPHEMERAL, SEND_MESSAGES, isObject } from "./state.ts";
 import type { FakeState, Json } from "./state.ts";
 import type { MessageSnapshot, StoredAttachment, StoredMessage } from "./types.ts";
 import type { APIEmbed, APIMessageTopLevelComponent } from "discord-api-types/v10";
 
 /** Channels and their messages: storing, editing, listing, attachments. */
 export class Channels {
+  /** Messages sent with `enforce_nonce`, by channel, author and nonce: a resend returns the first. */
+  private readonly nonces = new Map<string, { messageId: string; atClockMs: number }>();
+
   constructor(private readonly state: FakeState) {}
 
   /** Messages visible in a channel (not ephemeral, not deleted), oldest first, in their current state. */
@@ -80,24 +83,30 @@ export class Channels {
     return [
       route("GET", "/channels/:channel", "bot", ({ params }) => {
         const place = state.requireChannel(params[0]);
+        state.requireBotAccess(place.channel.id);
         return ok(apiChannel(place.guildId, place.channel, place.position));
       }),
       route("GET", "/channels/:channel/messages", "bot", ({ params, query }) => {
-        state.requireChannel(params[0]);
+        state.requireBotAccess(state.requireChannel(params[0]).channel.id);
         const limit = Math.min(Number(query.get("limit") ?? 50), 100);
         const list = this.channelMessages(params[0] ?? "").reverse().slice(0, limit);
         return ok(list.map((message) => state.apiMessageWithMetadata(message)));
       }),
       route("POST", "/channels/:channel/messages", "bot", ({ params, body }) => {
         const place = state.requireChannel(params[0]);
+        state.requireBotAccess(place.channel.id, SEND_MESSAGES);
         const payload = isObject(body.json) ? body.json : {};
         requireValid(validateMessagePayload(body.json, { requireBody: true, fileCount: body.files.length }));
+        const repeated = this.messageWithNonce(place.channel.id, payload);
+        if (repeated) return ok(state.apiMessageWithMetadata(repeated));
         const message = this.createMessage(place.channel.id, place.guildId, payload, body.files, null, 0);
+        this.rememberNonce(message, payload);
         return ok(state.apiMessageWithMetadata(message));
       }),
       route("GET", "/channels/:channel/messages/:message", "bot", ({ params }) => ok(state.apiMessageWithMetadata(this.requireChannelMessage(params[0], params[1])))),
       route("PATCH", "/channels/:channel/messages/:message", "bot", ({ params, body }) => {
         const message = this.requireChannelMessage(params[0], params[1]);
+        state.requireBotAccess(message.channelId, SEND_MESSAGES);
         requireValid(validateMessagePayload(body.json, { requireBody: false, fileCount: body.files.length }));
         this.applyEdit(message, isObject(body.json) ? body.json : {}, body.files);
         return ok(state.apiMessageWithMetadata(message));
@@ -107,6 +116,30 @@ export class Channels {
         return empty;
       }),
     ];
+  }
+
+  /**
+   * Discord's `nonce` with `enforce_nonce: true`: the same nonce from the same author in the same
+   * channel within a few minutes returns the message already created instead of a second one.
+   */
+  private messageWithNonce(channelId: string, payload: Json): StoredMessage | undefined {
+    const key = this.nonceKey(channelId, payload);
+    if (key === null) return undefined;
+    const seen = this.nonces.get(key);
+    if (!seen || this.state.now() - seen.atClockMs > NONCE_WINDOW_MS) return undefined;
+    return this.state.messages.get(seen.messageId);
+  }
+
+  private rememberNonce(message: StoredMessage, payload: Json): void {
+    const key = this.nonceKey(message.channelId, payload);
+    if (key !== null) this.nonces.set(key, { messageId: message.id, atClockMs: this.state.now() });
+  }
+
+  private nonceKey(channelId: string, payload: Json): string | null {
+    const nonce = payload.nonce;
+    if (payload.enforce_nonce !== true || (typeof nonce !== "string" && typeof nonce !== "number")) return null;
+    if (String(nonce).length > 25) throw new ApiError(400, 50035, "Invalid Form Body: nonce is longer than 25");
+    return `${channelId}:${this.state.botUser.id}:${String(nonce)}`;
   }
 
   private requireChannelMessage(channelId: string | undefined, messageId: string | undefined): StoredMessage {
@@ -144,6 +177,9 @@ export class Channels {
     });
   }
 }
+
+/** How long Discord remembers an enforced nonce ("a few minutes"). */
+export const NONCE_WINDOW_MS = 5 * 60_000;
 
 /** One version of a message, as kept in its history and in interaction replies. */
 export function snapshot(message: StoredMessage): MessageSnapshot {

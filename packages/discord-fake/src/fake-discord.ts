@@ -15,6 +15,7 @@ import { Interactions } from "./interactions.ts";
 import type { ClickButtonInput, SelectMenuInput, SlashCommandInput, SubmitModalInput } from "./interactions.ts";
 import { apiGuild } from "./payloads.ts";
 import { Rest } from "./rest.ts";
+import type { InjectedFailure } from "./rest.ts";
 import { FakeState } from "./state.ts";
 import type { RegisteredCommand } from "./state.ts";
 import type { FakeDiscordOptions, FakeUserInput, RecordedRequest, Rejection, RouteMatcher, StoredMessage, WaitOptions } from "./types.ts";
@@ -197,6 +198,26 @@ export class FakeDiscord {
   /** Answers the next request matching the route with a 429 (discord.js retries after retry_after). */
   rateLimitNext(matcher: RouteMatcher | string): void {
     this.rest.rateLimits.next(matcher);
+  }
+
+  /** Answers the next request matching the route with this failure (e.g. a 502 from Discord). */
+  failNext(matcher: RouteMatcher | string, failure: InjectedFailure): void {
+    this.rest.failNext(typeof matcher === "string" ? { path: matcher } : matcher, failure);
+  }
+
+  /** Requests answered with a failure from failNext(). */
+  get injectedFailures(): readonly { method: string; path: string; status: number; at: number }[] {
+    return this.rest.injectedFailures;
+  }
+
+  /**
+   * The bot's permissions in one channel (a decimal string or bigint, see FakePermissions), or null
+   * for the default. Without VIEW_CHANNEL its requests there get 403 50001, without SEND_MESSAGES
+   * a post gets 403 50013; interactions from the channel carry them as app_permissions.
+   */
+  setBotPermissions(channelId: string, permissions: string | bigint | null): void {
+    if (permissions === null) this.state.botPermissions.delete(channelId);
+    else this.state.botPermissions.set(channelId, BigInt(permissions));
   }
 
   /** Dispatches a chat-input command as a member typed it. */

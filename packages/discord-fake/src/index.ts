@@ -8,6 +8,7 @@ export type { ValidationIssue, MessagePayloadRules } from "./limits.ts";
 export { FakePermissions, PermissionBits } from "./payloads.ts";
 export { GatewayCloseCode } from "./gateway.ts";
 export type { GatewayStats } from "./gateway.ts";
+export type { InjectedFailure } from "./rest.ts";
 export { SnowflakeMint, snowflakeTimestampMs, DISCORD_EPOCH_MS } from "./snowflake.ts";
 export type {
   CommandOptionValue,

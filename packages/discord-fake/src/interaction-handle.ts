@@ -65,9 +65,9 @@ export class InteractionHandle {
     readonly type: number,
     /** Exactly what was sent in INTERACTION_CREATE. */
     readonly payload: Record<string, unknown>,
-    /** performance.now() at dispatch, for latency figures. */
+    /** performance.now() at dispatch: latency figures and the 3 s acknowledgement window. */
     readonly dispatchedAt: number,
-    /** Injected clock at dispatch, for the 3 s window and the token lifetime. */
+    /** Injected clock at dispatch, for the token lifetime. */
     readonly dispatchedClockMs: number,
     readonly userId: string,
     readonly guildId: string | null,

@@ -290,7 +290,7 @@ export class Interactions {
       member: apiMember({ ...configured, user: { ...configured.user, ...actor.user } }, { permissions }),
       token,
       version: 1,
-      app_permissions: APP_PERMISSIONS,
+      app_permissions: this.state.botPermissionsIn(channelId),
       locale,
       guild_locale: guild.preferredLocale ?? "en-US",
       entitlements: [],

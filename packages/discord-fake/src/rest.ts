@@ -6,7 +6,7 @@ import { formatIssuePath, nestIssues } from "./limits.ts";
 import type { ValidationIssue } from "./limits.ts";
 import { RateLimits, bucketHash } from "./rate-limits.ts";
 import type { FakeState } from "./state.ts";
-import type { RecordedRequest, Rejection } from "./types.ts";
+import type { RecordedRequest, Rejection, RouteMatcher } from "./types.ts";
 
 export interface RouteContext {
   method: string;
@@ -77,6 +77,10 @@ export class Rest {
     this.rateLimits = new RateLimits(state.now);
   }
 
+  /** Requests answered with a failure a test injected (failNext), not served. */
+  readonly injectedFailures: { method: string; path: string; status: number; at: number }[] = [];
+  private readonly pendingFailures: { matcher: RouteMatcher; failure: InjectedFailure }[] = [];
+
   async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = (request.method ?? "GET").toUpperCase();
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -106,6 +110,14 @@ export class Rest {
     try {
       const raw = await readBody(request);
       this.checkAuth(route, request.headers.authorization);
+      const failure = this.takeFailure(method, apiPath);
+      if (failure) {
+        // An outage Discord answers for: the request is not stored and counts as no mistake of the bot's.
+        this.injectedFailures.push({ method, path: apiPath, status: failure.status, at: performance.now() });
+        sendJson(response, failure.status, { message: failure.message ?? `${failure.status}: injected failure`, code: failure.code ?? 0 }, headers);
+        record(failure.status);
+        return;
+      }
       const limited = this.rateLimits.take(method, apiPath);
       if (limited) {
         const answer = this.rateLimits.tooManyRequests(limited);
@@ -146,9 +158,30 @@ export class Rest {
     }
   }
 
+  /** Answers the next request matching `matcher` with this failure instead of serving it. */
+  failNext(matcher: RouteMatcher, failure: InjectedFailure): void {
+    this.pendingFailures.push({ matcher, failure });
+  }
+
+  private takeFailure(method: string, path: string): InjectedFailure | undefined {
+    const index = this.pendingFailures.findIndex(({ matcher }) => {
+      if (matcher.method !== undefined && matcher.method.toUpperCase() !== method) return false;
+      return typeof matcher.path === "string" ? matcher.path === path : matcher.path.test(path);
+    });
+    if (index < 0) return undefined;
+    return this.pendingFailures.splice(index, 1)[0]?.failure;
+  }
+
   private checkAuth(route: Route, header: string | undefined): void {
     if (route.auth === "none") return;
     const ok = route.auth === "bot-prefix" ? header?.startsWith("Bot ") === true : header === `Bot ${this.state.validToken}`;
     if (!ok) throw new ApiError(401, 0, "401: Unauthorized");
   }
+}
+
+/** A failure Discord answers with (a 5xx outage, or any status a test needs). */
+export interface InjectedFailure {
+  status: number;
+  code?: number;
+  message?: string;
 }

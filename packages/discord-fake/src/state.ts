@@ -1,6 +1,6 @@
 import { DiscordLimits } from "./limits.ts";
 import { ApiError } from "./http-io.ts";
-import { FakePermissions, apiMessage, apiUser } from "./payloads.ts";
+import { FakePermissions, PermissionBits, apiMessage, apiUser } from "./payloads.ts";
 import { ChangeSignal } from "./signal.ts";
 import { SnowflakeMint } from "./snowflake.ts";
 import type { InteractionHandle } from "./interaction-handle.ts";
@@ -14,6 +14,9 @@ export const CHAT_INPUT = 1;
 
 /** The bot's permissions in every channel (app_permissions): enough to post, embed and attach. */
 export const APP_PERMISSIONS = FakePermissions.member;
+
+export const VIEW_CHANNEL = PermissionBits.ViewChannel;
+export const SEND_MESSAGES = PermissionBits.SendMessages;
 
 export function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -58,6 +61,8 @@ export class FakeState {
   readonly signal = new ChangeSignal();
   readonly guilds = new Map<string, FakeGuildInput>();
   readonly channels = new Map<string, ChannelPlace>();
+  /** The bot's permissions where they differ from APP_PERMISSIONS (setBotPermissions). */
+  readonly botPermissions = new Map<string, bigint>();
   readonly messages = new Map<string, StoredMessage>();
   readonly messageOrder: string[] = [];
   readonly interactions = new Map<string, InteractionHandle>();
@@ -91,6 +96,21 @@ export class FakeState {
     const guild = guildId === undefined ? undefined : this.guilds.get(guildId);
     if (!guild) throw new ApiError(404, 10004, "Unknown Guild");
     return guild;
+  }
+
+  /** The bot's permissions in a channel (app_permissions), as a decimal string. */
+  botPermissionsIn(channelId: string): string {
+    return (this.botPermissions.get(channelId) ?? BigInt(APP_PERMISSIONS)).toString();
+  }
+
+  /**
+   * Refuses a bot request on a channel the bot may not see (50001 Missing Access) or, for `needs`,
+   * may see but not use that way (50013 Missing Permissions), as Discord does.
+   */
+  requireBotAccess(channelId: string, needs: bigint = 0n): void {
+    const granted = BigInt(this.botPermissionsIn(channelId));
+    if ((granted & VIEW_CHANNEL) === 0n) throw new ApiError(403, 50001, "Missing Access");
+    if ((granted & needs) !== needs) throw new ApiError(403, 50013, "Missing Permissions");
   }
 
   requireChannel(channelId: string | undefined): ChannelPlace {

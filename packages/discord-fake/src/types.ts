@@ -38,7 +38,7 @@ export interface FakeDiscordOptions {
   validToken?: string;
   /** HELLO's heartbeat_interval; keep it short in tests. */
   heartbeatIntervalMs?: number;
-  /** Injected clock for the 3 s acknowledgement window, token expiry, snowflakes and timestamps. */
+  /** Injected clock for token expiry, snowflakes and timestamps (the 3 s window is real time). */
   now?: () => number;
   /** How long an interaction token works for webhook calls (15 min like Discord). */
   tokenTtlMs?: number;

@@ -156,17 +156,31 @@ describe("slash commands", () => {
     expect(handle.rejections()).toMatchObject([{ code: 40060, status: 400 }]);
   });
 
-  it("rejects a callback that arrives after the 3 second window of the injected clock", async () => {
-    const h = await started();
+  it("rejects a callback that arrives after the acknowledgement window of real time", async () => {
+    harness = await startHarness({ ackWindowMs: 150 });
+    const h = harness;
     const errors: unknown[] = [];
     h.onInteraction(async (interaction) => {
       if (!interaction.isChatInputCommand()) return;
-      h.clock.ms += 3001;
+      await new Promise((resolve) => setTimeout(resolve, 250));
       await interaction.deferReply().catch((error: unknown) => errors.push(error));
     });
     h.fake.slashCommand({ guildId: GUILD_ID, channelId: QUIZ_CHANNEL_ID, user: MEMBER, name: "ping" });
     await h.fake.waitUntil(() => errors.length === 1, "the late callback to fail");
     expect(errors[0]).toMatchObject({ code: 10062, status: 404, message: "Unknown interaction" });
+  });
+
+  it("measures the acknowledgement window on the real clock, not the injected one", async () => {
+    const h = await started();
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      // The tests' clock jumps a minute; no real time passes, so the window is still open.
+      h.clock.ms += 60_000;
+      await interaction.deferReply();
+    });
+    const handle = h.fake.slashCommand({ guildId: GUILD_ID, channelId: QUIZ_CHANNEL_ID, user: MEMBER, name: "ping" });
+    expect((await handle.firstResponse()).type).toBe(5);
+    expect(handle.rejections()).toEqual([]);
   });
 
   it("rejects edits after the interaction token expired", async () => {

@@ -1,6 +1,6 @@
 // The study-group commands: `/leaderboard`, `/weak`, `/stats`, `/me export|forget`, and the
 // buttons that page the leaderboard, start a drill and confirm forgetting.
-import { AttachmentBuilder, MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction } from "discord.js";
+import { AttachmentBuilder, type ButtonInteraction, type ChatInputCommandInteraction } from "discord.js";
 import { renderStatsChart } from "@recall/charts";
 import type { LeaderboardPeriodName, LeaderboardScopeName, StatsView } from "@recall/study";
 import type { CustomId } from "../custom-ids.ts";
@@ -9,7 +9,6 @@ import type { BotContext } from "../interactions/context.ts";
 import { groupOf, memberRef } from "../interactions/member-ref.ts";
 import { UserError } from "../interactions/user-error.ts";
 import {
-  ephemeral,
   renderAnswerModal,
   renderExportNote,
   renderForgetConfirm,
@@ -37,7 +36,6 @@ async function leaderboardPage(
 export async function handleLeaderboardCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const scope = (interaction.options.getString(OPTION_NAMES.scope) ?? "group") as LeaderboardScopeName;
   const period = (interaction.options.getString(OPTION_NAMES.period) ?? "week") as LeaderboardPeriodName;
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   await interaction.editReply(await leaderboardPage(interaction, ctx, scope, period, 0));
 }
 
@@ -48,7 +46,7 @@ export async function handleLeaderboardPage(interaction: ButtonInteraction, id: 
 
 export async function handleWeakCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const items = await ctx.study.weakFollowUps(memberRef(interaction));
-  await interaction.reply(ephemeral(renderWeakFollowUps(items, localeFor(interaction.locale))));
+  await interaction.editReply(renderWeakFollowUps(items, localeFor(interaction.locale)));
 }
 
 export async function handleDrill(interaction: ButtonInteraction, id: Of<"drill">, ctx: BotContext): Promise<void> {
@@ -78,7 +76,6 @@ export function statsChart(view: StatsView, locale: UiLocale): AttachmentBuilder
 
 export async function handleStatsCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const locale = localeFor(interaction.locale);
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const user = interaction.options.getUser(OPTION_NAMES.member);
   const target = user ? { userId: user.id, displayName: user.globalName ?? user.username } : null;
   const view = await ctx.study.stats(memberRef(interaction), target);
@@ -89,16 +86,17 @@ export async function handleMeCommand(interaction: ChatInputCommandInteraction, 
   const locale = localeFor(interaction.locale);
   const subcommand = interaction.options.getSubcommand(true);
   if (subcommand === ME_SUBCOMMANDS.forget) {
-    await interaction.reply(ephemeral(renderForgetConfirm(locale)));
+    await interaction.editReply(renderForgetConfirm(locale));
     return;
   }
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const data = await ctx.study.exportData(memberRef(interaction));
   const files = data ? [new AttachmentBuilder(Buffer.from(data, "utf8"), { name: "recall-my-data.json" })] : [];
   await interaction.editReply({ ...renderExportNote(data !== null, locale), files });
 }
 
 export async function handleForget(interaction: ButtonInteraction, confirmed: boolean, ctx: BotContext): Promise<void> {
+  // Acknowledged first: deleting a member's data may take longer than Discord's 3 s.
+  await interaction.deferUpdate();
   const deleted = confirmed ? await ctx.study.forgetMe(memberRef(interaction)) : false;
-  await interaction.update(renderForgetOutcome(deleted && confirmed, localeFor(interaction.locale)));
+  await interaction.editReply(renderForgetOutcome(deleted && confirmed, localeFor(interaction.locale)));
 }

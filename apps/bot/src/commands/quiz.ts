@@ -1,12 +1,13 @@
-// `/quiz setup|now|pause|resume|status`: a study group's admin commands. Discord hides them from
+// `/quiz setup|now|pause|resume|status`: a study group's admin commands (acknowledged by the
+// dispatcher before they run, so each edits its deferred private reply). Discord hides them from
 // members without Manage Server; the study domain refuses them again, whatever Discord shows.
-import { ChannelType, channelMention, MessageFlags, type ChatInputCommandInteraction } from "discord.js";
+import { ChannelType, channelMention, type ChatInputCommandInteraction } from "discord.js";
 import { localeFor, t } from "../i18n/index.ts";
 import { actorOf, groupOf } from "../interactions/member-ref.ts";
 import { UserError } from "../interactions/user-error.ts";
 import type { BotContext } from "../interactions/context.ts";
 import { publishDailyQuiz } from "../jobs/daily-posts.ts";
-import { ephemeral, renderGroupSetupDone, renderGroupStatus, renderPauseResume, textPayload } from "../presenters/index.ts";
+import { renderGroupSetupDone, renderGroupStatus, renderPauseResume, textPayload } from "../presenters/index.ts";
 import { OPTION_NAMES, QUIZ_SUBCOMMANDS } from "./definitions.ts";
 
 /** "12, 13" or "12 13" → [12, 13]. */
@@ -33,7 +34,7 @@ export async function handleQuizCommand(interaction: ChatInputCommandInteraction
         questionsPerDay: interaction.options.getInteger(OPTION_NAMES.questions) ?? undefined,
         chapters: parseChapters(interaction.options.getString(OPTION_NAMES.chapters)),
       });
-      await interaction.reply(ephemeral(renderGroupSetupDone(view, locale)));
+      await interaction.editReply(renderGroupSetupDone(view, locale));
       return;
     }
     case QUIZ_SUBCOMMANDS.now: {
@@ -43,10 +44,9 @@ export async function handleQuizCommand(interaction: ChatInputCommandInteraction
         const link = existing.messageId
           ? `https://discord.com/channels/${group.serverId}/${existing.channelId}/${existing.messageId}`
           : channelMention(existing.channelId);
-        await interaction.reply(ephemeral(textPayload(t(locale, "quiz.now.already", { link }))));
+        await interaction.editReply(textPayload(t(locale, "quiz.now.already", { link })));
         return;
       }
-      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
       const posted = due ? await publishDailyQuiz(ctx, due) : null;
       await interaction.editReply(
         textPayload(
@@ -58,12 +58,12 @@ export async function handleQuizCommand(interaction: ChatInputCommandInteraction
     case QUIZ_SUBCOMMANDS.pause:
     case QUIZ_SUBCOMMANDS.resume: {
       const view = await ctx.study.setGroupPaused(actor, groupOf(interaction), subcommand === QUIZ_SUBCOMMANDS.pause);
-      await interaction.reply(ephemeral(renderPauseResume(view, locale)));
+      await interaction.editReply(renderPauseResume(view, locale));
       return;
     }
     case QUIZ_SUBCOMMANDS.status: {
       const view = await ctx.study.groupStatus(groupOf(interaction));
-      await interaction.reply(ephemeral(renderGroupStatus(view, locale)));
+      await interaction.editReply(renderGroupStatus(view, locale));
       return;
     }
     default:

@@ -3,7 +3,7 @@ import type { ChatInputCommandInteraction } from "discord.js";
 import { localeFor } from "../i18n/index.ts";
 import { memberRef } from "../interactions/member-ref.ts";
 import type { BotContext } from "../interactions/context.ts";
-import { ephemeral, renderMemberSettings } from "../presenters/index.ts";
+import { renderMemberSettings } from "../presenters/index.ts";
 import { OPTION_NAMES } from "./definitions.ts";
 
 export async function handleSettingsCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
@@ -16,5 +16,5 @@ export async function handleSettingsCommand(interaction: ChatInputCommandInterac
   const view = changing
     ? await ctx.study.updateMemberSettings(member, { timezone, dayStartHour, desiredRetention })
     : await ctx.study.memberSettings(member);
-  await interaction.reply(ephemeral(renderMemberSettings(view, locale, { saved: changing })));
+  await interaction.editReply(renderMemberSettings(view, locale, { saved: changing }));
 }

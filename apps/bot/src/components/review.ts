@@ -55,6 +55,7 @@ export async function handleJudge(interaction: ButtonInteraction, id: Of<"judge"
 
 export async function handleReviewNext(interaction: ButtonInteraction, ctx: BotContext): Promise<void> {
   const locale = localeFor(interaction.locale);
+  await interaction.deferUpdate();
   const prompt = await ctx.study.nextReview(memberRef(interaction));
-  await interaction.update(prompt ? renderReviewPrompt(prompt, locale) : renderNothingDue(locale));
+  await interaction.editReply(prompt ? renderReviewPrompt(prompt, locale) : renderNothingDue(locale));
 }

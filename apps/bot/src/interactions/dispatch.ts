@@ -1,6 +1,6 @@
 // Routes every interaction to its handler by command name or custom_id kind, inside the one
 // error boundary, and logs one line per interaction with its latency.
-import type { ButtonInteraction, ChatInputCommandInteraction, Interaction, ModalSubmitInteraction } from "discord.js";
+import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type Interaction, type ModalSubmitInteraction } from "discord.js";
 import { decodeCustomId, type CustomId } from "../custom-ids.ts";
 import { COMMAND_NAMES, type CommandName } from "../commands/definitions.ts";
 import { handleQuizCommand } from "../commands/quiz.ts";
@@ -86,6 +86,9 @@ export async function dispatchInteraction(interaction: Interaction, ctx: BotCont
       route = `/${interaction.commandName}`;
       const handler = (commands as Partial<Record<string, CommandHandler>>)[interaction.commandName];
       if (!handler) throw new UserError("error.interaction-expired");
+      // Acknowledged before any database work: Discord allows 3 s, the database promises nothing.
+      // Every command answers privately, so handlers only ever edit this deferred reply.
+      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
       return handler(interaction, ctx);
     }
     if (interaction.isButton() || interaction.isModalSubmit()) {

@@ -1,7 +1,7 @@
 // Text a member controls (the words of their answer, their display name) must not format the
 // bot's message or ping anyone, even if allowedMentions were ever lost on the way: escape the
 // markdown and break every `@` with a zero-width space, as discord.js's cleanContent does.
-import { escapeMarkdown, time, TimestampStyles } from "discord.js";
+import { time, TimestampStyles } from "discord.js";
 
 const ZERO_WIDTH_SPACE = "\u200b";
 const ELLIPSIS = "…";
@@ -21,10 +21,39 @@ export function truncate(text: string, max: number, mark: string = ELLIPSIS): st
   return text.slice(0, cut) + mark;
 }
 
-/** Member text shown as prose: markdown escaped, mentions broken, one line. */
+// Every character Discord's markdown gives a meaning to: emphasis, code, spoilers, strikes,
+// masked links and angle-bracket tokens (mentions, emoji, timestamps), headings, block quotes and
+// list markers. Discord treats a backslash before any punctuation as a literal, so escaping one of
+// these where it would not have formatted anything changes nothing a reader sees. One pass over
+// the characters, no pattern: linear in the text's length whatever a member types.
+const MARKDOWN_SIGNIFICANT = new Set(["\\", "*", "_", "~", "|", "`", "[", "]", "(", ")", "<", ">", "#", "-", "+", ":"]);
+
+/** Escapes every markdown construct in member text (and an ordered-list `1.` at a line start). */
+export function escapeAllMarkdown(text: string): string {
+  let out = "";
+  let lineStart = true;
+  let digitsAtLineStart = false;
+  for (const char of text) {
+    if (char === "\n") {
+      out += char;
+      lineStart = true;
+      digitsAtLineStart = false;
+      continue;
+    }
+    if (MARKDOWN_SIGNIFICANT.has(char)) out += `\\${char}`;
+    else if (char === "." && digitsAtLineStart) out += "\\.";
+    else out += char;
+    const isDigit = char >= "0" && char <= "9";
+    digitsAtLineStart = isDigit && (lineStart || digitsAtLineStart);
+    if (char !== " " && char !== "\t") lineStart = false;
+  }
+  return out;
+}
+
+/** Member text shown as prose: every markdown construct escaped, mentions broken, one line. */
 export function memberText(text: string, max = 100): string {
   const oneLine = text.replace(/\s+/g, " ").trim();
-  return neutraliseMentions(escapeMarkdown(truncate(oneLine, max)));
+  return neutraliseMentions(escapeAllMarkdown(truncate(oneLine, max)));
 }
 
 /**
@@ -37,9 +66,27 @@ export function memberCode(text: string, max = 60): string {
   return `\`${body.length > 0 ? body : " "}\``;
 }
 
-/** Content-bank text: trusted markdown, but never a mention. */
+/**
+ * Content-bank text keeps its emphasis, code and lists (authors format with them), but a deck can
+ * be imported from anywhere: masked links (`](`) and headings at a line start are escaped, and
+ * mentions broken. Brackets and `<` alone stay, since code in model answers uses them.
+ */
 export function contentText(text: string): string {
-  return neutraliseMentions(text.trim());
+  return neutraliseMentions(escapeDeckMarkdown(text.trim()));
+}
+
+function escapeDeckMarkdown(text: string): string {
+  let out = "";
+  let lineStart = true;
+  let previous = "";
+  for (const char of text) {
+    if ((char === "(" && previous === "]") || (char === "#" && lineStart)) out += `\\${char}`;
+    else out += char;
+    previous = char;
+    if (char === "\n") lineStart = true;
+    else if (char !== " " && char !== "\t") lineStart = false;
+  }
+  return out;
 }
 
 /** A Discord timestamp, shown in each reader's own timezone and language. */
