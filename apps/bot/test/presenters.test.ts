@@ -566,14 +566,34 @@ describe("study-group presenters", () => {
 
   it("lists weak follow-ups with a drill button each", () => {
     const weak = renderWeakFollowUps(
-      Array.from({ length: 12 }, (_, index) => ({ itemId: `Q090.f${index + 1}`, prompt: "为什么 DPO 需要参考模型？", retrievability: 0.42, lapses: 2, reps: 3 })),
+      Array.from({ length: 12 }, (_, index) => ({ itemId: `Q090.f${index + 1}`, prompt: "为什么 DPO 需要参考模型？", missedIn: null, retrievability: 0.42, lapses: 2, reps: 3 })),
       "zh-CN",
     );
     expectSafe(weak);
     expect(weak.embeds[0]?.description?.split("\n")[0]).toBe("1. Q090.f1 为什么 DPO 需要参考模型？ — 记住的概率 42%，遗忘 2 次");
     expect(customIds(weak)).toHaveLength(10);
     expect(customIds(weak)[0]).toEqual({ kind: "drill", itemId: "Q090.f1", reps: 3 });
-    expect(renderWeakFollowUps([], "en").embeds[0]?.description).toBe("Not enough reviews yet to find weak follow-ups.");
+    expect(renderWeakFollowUps([], "en").embeds[0]?.description).toBe("Nothing weak yet: you have not missed a question.");
+  });
+
+  it("marks the follow-ups of a question just missed as new, with no recall figure, before the studied ones", () => {
+    const weak = renderWeakFollowUps(
+      [
+        { itemId: "Q090.f2", prompt: "为什么需要参考模型？", missedIn: "Q090", retrievability: 0, lapses: 0, reps: 0 },
+        { itemId: "Q091.f1", prompt: "样本标准差？", missedIn: null, retrievability: 0.5, lapses: 1, reps: 2 },
+      ],
+      "en",
+    );
+    expectSafe(weak);
+    expect(weak.embeds[0]?.description?.split("\n")).toEqual([
+      "1. 🆕 Q090.f2 为什么需要参考模型？ — new, from your miss on Q090",
+      "2. Q091.f1 样本标准差？ — 50% likely to recall, forgotten 1 time(s)",
+    ]);
+    expect(customIds(weak)).toEqual([
+      { kind: "drill", itemId: "Q090.f2", reps: 0 },
+      { kind: "drill", itemId: "Q091.f1", reps: 2 },
+    ]);
+    expect(renderWeakFollowUps([], "zh-CN").embeds[0]?.description).toBe("还没有薄弱的追问：你还没有答错过题。");
   });
 
   it("asks before forgetting a member's data", () => {

@@ -85,6 +85,23 @@ describe("study groups through a local Discord", () => {
     expect(embedText(await english.waitForReply((r) => r.kind === "edit-original"))).toContain("Leaderboard");
   });
 
+  it("lists in /weak the follow-ups of a question just missed, as new, before any review; nothing for a member who missed nothing", async () => {
+    const weak = h.fake.slashCommand({ ...BOB, guildId: GUILD_ID, channelId: CHANNEL_ID, name: "weak" });
+    const list = await weak.waitForReply();
+    expect(list.ephemeral).toBe(true);
+    const lines = embedText(list).split("\n").filter((line) => /^\d+\./.test(line));
+    const followUps = [...h.study.items.values()].filter((item) => item.parentId === "Q090" && item.kind === "followup").map((item) => item.id);
+    expect(lines).toHaveLength(followUps.length);
+    lines.forEach((line, index) => {
+      expect(line).toContain(followUps[index]);
+      expect(line).toContain("new, from your miss on Q090");
+    });
+    expect(buttonIds(list).map((id) => decodeCustomId(id))).toEqual(followUps.map((itemId) => ({ kind: "drill", itemId, reps: 0 })));
+
+    const none = h.fake.slashCommand({ ...ALICE, guildId: GUILD_ID, channelId: CHANNEL_ID, name: "weak" });
+    expect(embedText(await none.waitForReply())).toContain("还没有薄弱的追问");
+  });
+
   it("introduces the follow-ups of a missed question, then drills the weakest from /weak", async () => {
     // Bob missed Q090: its follow-ups are due for him at once.
     const review = h.fake.slashCommand({ ...BOB, guildId: GUILD_ID, channelId: CHANNEL_ID, name: "review" });

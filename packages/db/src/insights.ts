@@ -1,12 +1,12 @@
 // Read models for the study layer: what the daily pick needs, a member's weakest follow-ups and a
 // group's most-missed key points.
-import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { CardState } from "@recall/scheduler";
 import type { ItemKind, Priority } from "@recall/content";
 import type { Database } from "./database.ts";
 import { mapErrors } from "./errors.ts";
 import { cardFromRow, rowsOf } from "./rows.ts";
-import { cards, quizItems } from "./schema.ts";
+import { cards, quizItems, reviewLogs } from "./schema.ts";
 
 /** FSRS-6's default decay (w[20]); the forgetting curve is R(t, S) = (1 + f·t/S)^(−decay). */
 export const FSRS6_DEFAULT_DECAY = 0.1542;
@@ -20,6 +20,54 @@ export interface WeakFollowUp {
   retrievability: number;
   lapses: number;
   card: CardState;
+}
+
+export interface MissedFollowUp {
+  itemId: string;
+  /** The main question the member missed. */
+  parentId: string;
+  prompt: string;
+  /** The latest review in force of the parent rated Again or Hard (ISO). */
+  missedAt: string;
+  /** The follow-up's review count (0: introduced by the miss, never reviewed yet). */
+  reps: number;
+}
+
+/**
+ * The follow-ups of the main questions a member missed (a review in force rated Again or Hard),
+ * that the member has not studied yet: no card, or one introduced by the miss and still new.
+ * Latest miss first. Reads the member's review logs through their (member, item) index.
+ */
+export async function missedFollowUps(db: Database, memberId: number, limit: number): Promise<MissedFollowUp[]> {
+  const missedAt = sql<Date | string>`max(${reviewLogs.reviewedAt})`;
+  return mapErrors(async () => {
+    const rows = await db
+      .select({ itemId: quizItems.id, parentId: reviewLogs.itemId, prompt: quizItems.prompt, reps: cards.reps, missedAt })
+      .from(reviewLogs)
+      .innerJoin(
+        quizItems,
+        and(eq(quizItems.parentId, reviewLogs.itemId), eq(quizItems.kind, "followup"), isNull(quizItems.retiredAt)),
+      )
+      .leftJoin(cards, and(eq(cards.memberId, reviewLogs.memberId), eq(cards.itemId, quizItems.id)))
+      .where(
+        and(
+          eq(reviewLogs.memberId, memberId),
+          isNull(reviewLogs.undoneAt),
+          inArray(reviewLogs.rating, ["again", "hard"]),
+          or(isNull(cards.itemId), eq(cards.state, "new")),
+        ),
+      )
+      .groupBy(quizItems.id, reviewLogs.itemId, quizItems.prompt, cards.reps)
+      .orderBy(desc(missedAt), asc(quizItems.id))
+      .limit(limit);
+    return rows.map((row) => ({
+      itemId: row.itemId,
+      parentId: row.parentId,
+      prompt: row.prompt,
+      missedAt: new Date(row.missedAt).toISOString(),
+      reps: row.reps ?? 0,
+    }));
+  });
 }
 
 /**

@@ -49,6 +49,8 @@ import {
   upsertMember,
   upsertStudyGroup,
   weakestFollowUps,
+  missedFollowUps,
+  introduceItems,
   type Database,
   type OpenDatabase,
   type StudyGroupSettings,
@@ -561,6 +563,35 @@ describe.each(targets())("database on $name", (target) => {
       expect(weak[0]?.retrievability).toBeCloseTo(expected, 9);
       expect((await weakestFollowUps(db, member.id, at(20), 10)).find((row) => row.itemId === "Q090.f2")?.retrievability).toBeCloseTo(0.9, 9);
       expect(await weakestFollowUps(db, member.id, at(10), 1)).toHaveLength(1);
+    });
+
+    it("lists the unstudied follow-ups of main questions missed (Again or Hard), latest miss first", async () => {
+      const member = await newMember();
+      const rate = async (itemId: string, rating: "again" | "hard" | "good", when: Date) => {
+        const before = (await getCard(db, member.id, itemId)) ?? newCard(when);
+        const log = review(before, rating, when);
+        await recordReview(db, { idempotencyKey: unique("miss"), memberId: member.id, itemId, reviewLog: log, card: log.after, source: "review" });
+      };
+      expect(await missedFollowUps(db, member.id, 10)).toEqual([]);
+      await rate("Q100", "good", at(0));
+      expect(await missedFollowUps(db, member.id, 10)).toEqual([]);
+      await rate("Q091", "hard", at(1));
+      await rate("Q090", "again", at(2));
+      // Introduced by the miss (a new card) or not introduced at all: both are unstudied.
+      await introduceItems(db, member.id, ["Q090.f1", "Q090.f2"], newCard(at(2)));
+      // A follow-up studied since leaves this list (it is ranked with the studied ones).
+      await rate("Q090.f3", "good", at(3));
+      const missed = await missedFollowUps(db, member.id, 10);
+      expect(missed.map((row) => [row.itemId, row.parentId, row.reps])).toEqual([
+        ["Q090.f1", "Q090", 0],
+        ["Q090.f2", "Q090", 0],
+        ["Q091.f1", "Q091", 0],
+      ]);
+      expect(missed[0]).toMatchObject({ prompt: "Q090.f1 的问题？", missedAt: at(2).toISOString() });
+      expect(await missedFollowUps(db, member.id, 1)).toHaveLength(1);
+      // A miss undone (an override to a better rating) is no miss.
+      await undoLastReview(db, member.id, "Q091", at(4));
+      expect((await missedFollowUps(db, member.id, 10)).map((row) => row.itemId)).toEqual(["Q090.f1", "Q090.f2"]);
     });
 
     it("finds the key points a group's daily answers missed most in a period", async () => {

@@ -200,6 +200,11 @@ export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQui
         },
         clock(),
       );
+      const item = items.get(answer.itemId);
+      if (item?.kind === "main" && (input.rating === "again" || input.rating === "hard")) {
+        // Overridden into a miss: its follow-ups come in as if it had been graded so.
+        await introduceFollowUps(m, item, clock());
+      }
       const updated = await db.getAnswer(database, answer.id);
       return resultView(updated ?? answer, m, { alreadyAnswered: false });
     },

@@ -64,24 +64,38 @@ export function createReviewFeatures(ctx: StudyContext) {
       return { ...rated, correct };
     },
 
+    /**
+     * `/weak`: first the follow-ups of main questions the member missed and has not studied yet
+     * (new from their misses, latest miss first), then the studied follow-ups, weakest first.
+     */
     async weakFollowUps(ref: MemberRef): Promise<WeakFollowUpView[]> {
       const member = await ctx.member(ref);
       const now = clock();
       // The database narrows to the member's studied follow-ups; the scheduler ranks them exactly.
-      const candidates = await db.weakestFollowUps(database, member.id, now, 200);
+      const [missed, candidates] = await Promise.all([
+        db.missedFollowUps(database, member.id, WEAK_FOLLOW_UPS_SHOWN),
+        db.weakestFollowUps(database, member.id, now, 200),
+      ]);
+      const fresh: WeakFollowUpView[] = missed
+        .filter((m) => items.has(m.itemId))
+        .map((m) => ({ itemId: m.itemId, prompt: items.get(m.itemId)?.prompt ?? m.prompt, missedIn: m.parentId, retrievability: 0, lapses: 0, reps: m.reps }));
       const ranked = rankWeakest(
         candidates.filter((c) => items.has(c.itemId)).map((c) => ({ itemId: c.itemId, kind: "followup", card: c.card })),
         now,
         ctx.preferencesOf(member),
-        WEAK_FOLLOW_UPS_SHOWN,
+        Math.max(0, WEAK_FOLLOW_UPS_SHOWN - fresh.length),
       );
-      return ranked.map((r) => ({
-        itemId: r.itemId,
-        prompt: items.get(r.itemId)?.prompt ?? r.itemId,
-        retrievability: r.retrievability,
-        lapses: r.card.lapses,
-        reps: r.card.reps,
-      }));
+      return [
+        ...fresh,
+        ...ranked.map((r) => ({
+          itemId: r.itemId,
+          prompt: items.get(r.itemId)?.prompt ?? r.itemId,
+          missedIn: null,
+          retrievability: r.retrievability,
+          lapses: r.card.lapses,
+          reps: r.card.reps,
+        })),
+      ];
     },
   };
 }

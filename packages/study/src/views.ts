@@ -149,7 +149,12 @@ export interface LeaderboardPageView {
 export interface WeakFollowUpView {
   itemId: string;
   prompt: string;
-  /** Probability of recall now, 0–1. */
+  /**
+   * The main question whose miss (Again or Hard) brought this follow-up in, while the member has
+   * not studied it yet; null for a studied follow-up, ranked by its retrievability.
+   */
+  missedIn: string | null;
+  /** Probability of recall now, 0–1 (0 for a follow-up never reviewed). */
   retrievability: number;
   lapses: number;
   /** The card's review count now (the drill carries it so a second submit counts once). */

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { QuizItem } from "@recall/content";
 import type { StudyService } from "../src/index.ts";
-import { DAY } from "./fixtures.ts";
+import { DAY, GOOD_Q090_ANSWER } from "./fixtures.ts";
 import { POST_TIME, useStudy } from "./study-harness.ts";
 import { targets } from "./targets.ts";
 
@@ -118,5 +118,44 @@ describe.each(targets())("reviews on $name", (target) => {
       expect(await cardOf(paul, "Q090")).toBeNull();
     });
 
+  });
+
+  describe("/weak", () => {
+    it("lists the follow-ups of a main question just missed as new, before any review, then the studied ones", async () => {
+      clock.set(POST_TIME);
+      const vera = newMember();
+      expect(await study.weakFollowUps(vera)).toEqual([]);
+      const missed = await study.submitAnswer({ deliveryKey: unique("delivery"), member: vera, postId: null, itemId: "Q090", text: "不知道" });
+      expect(["again", "hard"]).toContain(missed.rating);
+
+      const followUps = [...itemsById.values()].filter((item) => item.parentId === "Q090" && item.kind === "followup").map((item) => item.id);
+      expect(followUps.length).toBeGreaterThan(1);
+      const fresh = await study.weakFollowUps(vera);
+      expect(fresh.map((row) => row.itemId)).toEqual(followUps);
+      for (const row of fresh) expect(row).toMatchObject({ missedIn: "Q090", reps: 0, lapses: 0, prompt: itemsById.get(row.itemId)!.prompt });
+
+      // Drilled once, a follow-up is ranked with the studied ones, after those still new.
+      const [first, ...rest] = followUps;
+      await study.selfRate({ deliveryKey: unique("delivery"), member: vera, itemId: first!, rating: "again", shownReps: 0 });
+      clock.advance(DAY);
+      const later = await study.weakFollowUps(vera);
+      expect(later.map((row) => row.itemId)).toEqual([...rest, first]);
+      expect(later.at(-1)).toMatchObject({ missedIn: null, reps: 1 });
+      expect(later.at(-1)!.retrievability).toBeGreaterThan(0);
+    });
+
+    it("has nothing weak for a member who has missed nothing, and counts a miss from an overridden rating", async () => {
+      clock.set(POST_TIME);
+      const will = newMember();
+      const strong = await study.submitAnswer({ deliveryKey: unique("delivery"), member: will, postId: null, itemId: "Q090", text: GOOD_Q090_ANSWER });
+      expect(["good", "easy"]).toContain(strong.rating);
+      expect(await study.weakFollowUps(will)).toEqual([]);
+      await study.overrideRating({ member: will, answerId: strong.answerId, rating: "hard" });
+      expect((await study.weakFollowUps(will)).every((row) => row.missedIn === "Q090")).toBe(true);
+      expect(await study.nextReview(will)).toMatchObject({ item: { kind: "followup", questionId: "Q090" } });
+      // Overridden back to Good, the miss is gone, and so is the list.
+      await study.overrideRating({ member: will, answerId: strong.answerId, rating: "good" });
+      expect(await study.weakFollowUps(will)).toEqual([]);
+    });
   });
 });

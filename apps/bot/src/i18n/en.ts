@@ -203,9 +203,10 @@ export const en = {
   "streak.extended": "🔥 {days}-day streak!",
 
   "weak.title": "Your weakest follow-ups",
-  "weak.empty": "Not enough reviews yet to find weak follow-ups.",
+  "weak.empty": "Nothing weak yet: you have not missed a question.",
   "weak.row": "{rank}. {itemId} {prompt} — {retrievability}% likely to recall, forgotten {lapses} time(s)",
   "weak.button.drill": "Drill {itemId}",
+  "weak.row.missed": "{rank}. 🆕 {itemId} {prompt} — new, from your miss on {questionId}",
 
   "stats.title": "Study stats for {name}",
   "stats.reviews": "Reviews",

@@ -216,9 +216,10 @@ export const zhCN = {
 
   // /weak.
   "weak.title": "你最薄弱的追问",
-  "weak.empty": "复习记录还不够，暂时找不出薄弱的追问。",
+  "weak.empty": "还没有薄弱的追问：你还没有答错过题。",
   "weak.row": "{rank}. {itemId} {prompt} — 记住的概率 {retrievability}%，遗忘 {lapses} 次",
   "weak.button.drill": "练习 {itemId}",
+  "weak.row.missed": "{rank}. 🆕 {itemId} {prompt} — 新：来自你答错的 {questionId}",
 
   // /stats.
   "stats.title": "{name} 的学习统计",

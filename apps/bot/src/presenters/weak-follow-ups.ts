@@ -1,4 +1,5 @@
-// `/weak`: the follow-ups a member is most likely to have forgotten, each with a drill button.
+// `/weak`: the follow-ups of questions a member just missed (new to them), then those they are
+// most likely to have forgotten, each with a drill button.
 import type { WeakFollowUpView } from "@recall/study";
 import { t, type UiLocale } from "../i18n/index.ts";
 import { button, rows } from "./components.ts";
@@ -17,15 +18,19 @@ export function renderWeakFollowUps(items: readonly WeakFollowUpView[], locale: 
     shown.length === 0
       ? t(locale, "weak.empty")
       : shown
-          .map((item, index) =>
-            t(locale, "weak.row", {
-              rank: index + 1,
-              itemId: item.itemId,
-              prompt: truncate(contentText(item.prompt).replace(/\s+/g, " "), 120),
-              retrievability: Math.round(Math.min(Math.max(item.retrievability, 0), 1) * 100),
-              lapses: item.lapses,
-            }),
-          )
+          .map((item, index) => {
+            const prompt = truncate(contentText(item.prompt).replace(/\s+/g, " "), 120);
+            // Not reviewed yet: no recall figure to show, only the miss that brought it in.
+            return item.missedIn !== null
+              ? t(locale, "weak.row.missed", { rank: index + 1, itemId: item.itemId, prompt, questionId: item.missedIn })
+              : t(locale, "weak.row", {
+                  rank: index + 1,
+                  itemId: item.itemId,
+                  prompt,
+                  retrievability: Math.round(Math.min(Math.max(item.retrievability, 0), 1) * 100),
+                  lapses: item.lapses,
+                });
+          })
           .join("\n");
   return {
     embeds: fitEmbeds([{ title: t(locale, "weak.title"), description: truncate(description, DISCORD_LIMITS.embedDescription), color: COLORS.fair }]),
