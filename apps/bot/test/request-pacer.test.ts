@@ -30,7 +30,7 @@ describe("request pacer", () => {
   });
 
   it("never lets more than the rate through in any second, however many wait at once", async () => {
-    let nowMs = 0;
+    const nowMs = 0;
     const wakeAt: number[] = [];
     const pacer = createRequestPacer(47, {
       now: () => nowMs,
