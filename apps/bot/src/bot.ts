@@ -9,9 +9,12 @@ import type { BotContext } from "./interactions/context.ts";
 import { dispatchInteraction } from "./interactions/dispatch.ts";
 import { createWorkLimiter } from "./interactions/work-limiter.ts";
 import { createAnswerCountUpdater } from "./jobs/answer-count.ts";
+import { paceChannelRequests } from "./jobs/channel-messages.ts";
 import { runDailyCycle } from "./jobs/daily-posts.ts";
 import { withSafeErrors } from "./logging.ts";
+import { channelRequestsPerSecond, createRequestPacer } from "./jobs/request-pacer.ts";
 import { restSettings } from "./rest-settings.ts";
+import { shardOfGuild } from "./sharding.ts";
 
 export interface BotOptions {
   token: string;
@@ -28,6 +31,8 @@ export interface BotOptions {
   answerCountDebounceMs?: number;
   /** Acknowledged interactions doing database work at once (default 4: a burst's early answers finish first). */
   workConcurrency?: number;
+  /** The shards this process runs (default: shard 0 of 1, the whole bot). */
+  shards?: { ids: number[]; count: number };
 }
 
 export interface Bot {
@@ -45,12 +50,19 @@ export function createBot(options: BotOptions): Bot {
   const clock = options.clock ?? (() => new Date());
   const logger = withSafeErrors(options.logger);
   const rest = restSettings(options.apiBase);
+  const shards = options.shards ?? { ids: [0], count: 1 };
+  const ownedShards = new Set(shards.ids);
   const client = new Client({
     // Answers arrive through modals, names through interaction data: no privileged intents.
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [] },
     rest: rest.rest,
+    // Given explicitly, so that discord.js does not read SHARDS / SHARD_COUNT from the environment
+    // itself: the env module has validated them (and SHARD_COUNT may be "auto" there).
+    shards: shards.ids,
+    shardCount: shards.count,
   });
+  paceChannelRequests(client, createRequestPacer(channelRequestsPerSecond(shards.ids, shards.count)));
   const answerCounts = createAnswerCountUpdater({
     client,
     study: options.study,
@@ -79,7 +91,7 @@ export function createBot(options: BotOptions): Bot {
 
   function runCycle(): Promise<void> {
     // Never two cycles at once in one process; across processes the database claims decide.
-    cycle ??= runDailyCycle(ctx)
+    cycle ??= runDailyCycle({ ...ctx, ownsGuild: (guildId) => ownedShards.has(shardOfGuild(guildId, shards.count)) })
       .catch((error: unknown) => logger.error({ err: error }, "daily cycle failed"))
       .finally(() => {
         cycle = null;
@@ -102,7 +114,8 @@ export function createBot(options: BotOptions): Bot {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;
-      await registerCommands();
+      // One process registers the commands (the one running shard 0): the others would only repeat it.
+      if (ownedShards.has(0)) await registerCommands();
       logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, "connected to Discord");
       await runCycle();
       const tickMs = options.tickMs ?? 30_000;

@@ -4,6 +4,33 @@ import { z } from "zod";
 
 const snowflake = z.string().regex(/^\d{17,20}$/, "must be a Discord id (17–20 digits)");
 
+/** Discord's own ceiling on shards per bot is far lower; this only catches a typo. */
+const MAX_SHARDS = 4096;
+
+const shardingSchema = {
+  SHARD_COUNT: z
+    .string()
+    .trim()
+    .regex(/^(auto|\d+)$/, 'must be a whole number of shards (1 or more) or "auto"')
+    .transform((value) => (value === "auto" ? value : Number(value)))
+    .pipe(z.union([z.literal("auto"), z.number().int().min(1, "must be at least 1").max(MAX_SHARDS, `must be at most ${MAX_SHARDS}`)]))
+    .optional(),
+  SHARD_IDS: z
+    .string()
+    .regex(/^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$/, 'must list shard ids such as "0,1" or "0-3"')
+    .transform(parseShardIds)
+    .optional(),
+};
+
+/** "0-2,5" → [0, 1, 2, 5]; ranges are inclusive, order and duplicates are checked by the schema. */
+function parseShardIds(list: string): number[] {
+  return list.split(",").flatMap((part) => {
+    const [from, to] = part.split("-").map((bound) => Number(bound.trim())) as [number, number | undefined];
+    if (to === undefined) return [from];
+    return to < from || to - from > MAX_SHARDS ? [Number.NaN] : Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  });
+}
+
 export const envSchema = z.object({
   DISCORD_TOKEN: z
     .string({ error: "is required" })
@@ -20,9 +47,20 @@ export const envSchema = z.object({
   DISCORD_API_BASE: z.url({ error: "must be a URL such as http://127.0.0.1:8080/api" }).optional(),
   DEV_GUILD_ID: snowflake.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ...shardingSchema,
 });
 
-export type Env = z.infer<typeof envSchema>;
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/**
+ * Which shards this process runs. `single`: this process identifies as `shardIds` of
+ * `shardCount` (by default shard 0 of 1, the whole bot). `manager`: SHARD_COUNT=auto — this
+ * process asks Discord for the recommended count and starts one child process per shard on this
+ * machine (discord.js's ShardingManager), each then in `single` mode.
+ */
+export type Sharding = { mode: "single"; shardIds: number[]; shardCount: number } | { mode: "manager" };
+
+export type Env = Omit<ParsedEnv, "SHARD_COUNT" | "SHARD_IDS"> & { sharding: Sharding };
 
 export class EnvError extends Error {
   override readonly name = "EnvError";
@@ -53,12 +91,47 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
       return [key, value === undefined || value.trim() === "" ? undefined : value];
     }),
   );
+  // A child started by discord.js's ShardingManager is told its shard in SHARDS (and the total in
+  // SHARD_COUNT, which it overwrites): that is this process's SHARD_IDS.
+  if (cleaned.SHARD_IDS === undefined && source.SHARDING_MANAGER === "true" && source.SHARDS?.trim()) {
+    cleaned.SHARD_IDS = source.SHARDS;
+  }
   const parsed = envSchema.safeParse(cleaned);
-  if (parsed.success) return parsed.data;
-  throw new EnvError(
-    parsed.error.issues.map((issue) => ({
-      variable: String(issue.path[0] ?? "environment"),
-      message: issue.message,
-    })),
-  );
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? "environment"),
+        message: issue.message,
+      })),
+    );
+  }
+  const { SHARD_COUNT, SHARD_IDS, ...rest } = parsed.data;
+  const sharding = shardingOf(SHARD_COUNT, SHARD_IDS);
+  const severalProcesses = sharding.mode === "manager" || sharding.shardIds.length < sharding.shardCount;
+  if (severalProcesses && !rest.DATABASE_URL) {
+    // Embedded PGlite belongs to one process; the processes of one bot must share a database.
+    throw new EnvError([
+      {
+        variable: sharding.mode === "manager" ? "SHARD_COUNT" : "SHARD_IDS",
+        message: "runs the bot in several processes, which need one shared PostgreSQL: set DATABASE_URL",
+      },
+    ]);
+  }
+  return { ...rest, sharding };
+}
+
+function shardingOf(given: number | "auto" | undefined, ids: number[] | undefined): Sharding {
+  const count = given ?? 1;
+  if (count === "auto") {
+    if (ids) throw new EnvError([{ variable: "SHARD_IDS", message: 'needs a number in SHARD_COUNT; with SHARD_COUNT=auto every shard runs on this machine' }]);
+    return { mode: "manager" };
+  }
+  if (!ids) return { mode: "single", shardIds: Array.from({ length: count }, (_, i) => i), shardCount: count };
+  const problems: string[] = [];
+  const outside = ids.filter((id) => !(id < count));
+  if (ids.some((id) => Number.isNaN(id))) problems.push('has a range that runs backwards (write "0-3", not "3-0")');
+  else if (outside.length > 0) problems.push(`shard ${outside[0]} does not exist: with SHARD_COUNT=${count} the ids are 0–${count - 1}`);
+  if (new Set(ids).size !== ids.length) problems.push("names a shard twice");
+  if (problems.length > 0) throw new EnvError(problems.map((message) => ({ variable: "SHARD_IDS", message })));
+  return { mode: "single", shardIds: [...ids].sort((a, b) => a - b), shardCount: count };
 }

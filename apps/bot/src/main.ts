@@ -7,6 +7,7 @@ import { createStudy } from "@recall/study";
 import { createBot } from "./bot.ts";
 import { EnvError, loadEnv } from "./env.ts";
 import { createLogger } from "./logging.ts";
+import { runShardManager } from "./sharding.ts";
 
 // pnpm runs the app from its own folder; paths in the environment are relative to the repository.
 const repoRoot = resolve(import.meta.dirname, "../../..");
@@ -14,6 +15,26 @@ const repoRoot = resolve(import.meta.dirname, "../../..");
 async function main(): Promise<void> {
   const env = loadEnv(process.env);
   const logger = createLogger(env.LOG_LEVEL);
+
+  if (env.sharding.mode === "manager") {
+    // SHARD_COUNT=auto: this process only starts and watches one bot process per shard.
+    const manager = await runShardManager({
+      token: env.DISCORD_TOKEN,
+      script: import.meta.filename,
+      logger,
+      ...(env.DISCORD_API_BASE ? { apiBase: env.DISCORD_API_BASE } : {}),
+    });
+    logger.info({ shardCount: manager.shardCount }, "every shard process is ready");
+    const stop = (signal: string) => {
+      logger.info({ signal }, "stopping the shard processes");
+      manager.stop();
+      process.exit(0);
+    };
+    process.on("SIGINT", () => stop("SIGINT"));
+    process.on("SIGTERM", () => stop("SIGTERM"));
+    return;
+  }
+  const { shardIds, shardCount } = env.sharding;
 
   const database = await createDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: resolve(repoRoot, env.DATA_DIR) },
@@ -37,6 +58,7 @@ async function main(): Promise<void> {
     logger,
     ...(env.DISCORD_API_BASE ? { apiBase: env.DISCORD_API_BASE } : {}),
     ...(env.DEV_GUILD_ID ? { devGuildId: env.DEV_GUILD_ID } : {}),
+    shards: { ids: shardIds, count: shardCount },
   });
 
   let stopping = false;

@@ -1,5 +1,7 @@
 // Opens the database: embedded PGlite (a data folder, or memory for tests) when no URL is given,
-// PostgreSQL through postgres.js when one is. Migrations run before anything else can use it.
+// PostgreSQL through postgres.js when one is. Migrations run before anything else can use it, on
+// PostgreSQL under an advisory lock so that any number of processes may start at once (PGlite
+// belongs to one process and needs none).
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -92,9 +94,35 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Open
   return {
     db,
     kind: "postgres",
-    migrate: (folder = MIGRATIONS_FOLDER) => runMigration(() => migratePostgres(db, { migrationsFolder: folder })),
+    migrate: (folder = MIGRATIONS_FOLDER) => runMigration(() => migrateUnderLock(url, options, folder)),
     close,
   };
+}
+
+/**
+ * Any 64-bit number no other code locks on: the advisory lock that lets one process at a time
+ * migrate a PostgreSQL database ("recall-migrations" as bytes, for anyone reading pg_locks).
+ */
+export const MIGRATION_LOCK_KEY = 0x726563616c6c6dn;
+
+/**
+ * Several bot processes starting together on one fresh database would otherwise all create the
+ * migrations table and the schema at once, and all but one fail on a catalogue unique index. The
+ * lock is session-level, so the migration runs on a connection of its own (a pool could hand the
+ * unlock to another session); whoever waited finds the migrations applied and applies nothing.
+ */
+async function migrateUnderLock(url: string, options: DatabaseOptions, folder: string): Promise<void> {
+  const client = postgres(url, { max: 1, connect_timeout: options.connectTimeoutSeconds ?? 10, onnotice: () => undefined });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+    try {
+      await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder: folder });
+    } finally {
+      await client`select pg_advisory_unlock(${MIGRATION_LOCK_KEY.toString()}::bigint)`.catch(() => undefined);
+    }
+  } finally {
+    await client.end({ timeout: 5 });
+  }
 }
 
 /** Applies pending migrations; the reason of a failure is kept in the message and as `cause`. */

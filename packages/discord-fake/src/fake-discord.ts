@@ -5,7 +5,9 @@ import type { Duplex } from "node:stream";
 import { Channels } from "./channels.ts";
 import { Commands } from "./commands.ts";
 import { FakeDiscordError } from "./errors.ts";
-import { FakeGateway } from "./gateway.ts";
+import { FakeGateway, shardOfGuild } from "./gateway.ts";
+import { DISCORD_RATE_LIMITS } from "./rate-limits.ts";
+import type { EnforcedLimit } from "./rate-limits.ts";
 import type { GatewayStats } from "./gateway.ts";
 import { gatewayRoutes, readyData } from "./gateway-routes.ts";
 import { applicationRoutes, guildRoutes } from "./guilds.ts";
@@ -41,6 +43,8 @@ export class FakeDiscord {
   readonly requests: RecordedRequest[];
   /** Requests answered with a 429 by rateLimitNext(). */
   readonly rateLimited: { method: string; path: string; at: number }[];
+  /** Requests answered with a 429 for going over the global limit or a channel's message limit. */
+  readonly enforcedRateLimits: EnforcedLimit[];
 
   private readonly state: FakeState;
   private readonly channels: Channels;
@@ -59,8 +63,9 @@ export class FakeDiscord {
     this.gateway = new FakeGateway(
       {
         isValidToken: (token) => token === state.validToken || token === `Bot ${state.validToken}`,
-        readyData: (sessionId, resumeUrl) => readyData(state, sessionId, resumeUrl),
-        guildCreates: () => [...state.guilds.values()].map((guild) => apiGuild(guild, state.botUser)),
+        readyData: (sessionId, resumeUrl, shard) => readyData(state, sessionId, resumeUrl, shard),
+        guildCreates: (shard) =>
+          [...state.guilds.values()].filter((guild) => shardOfGuild(guild.id, shard[1]) === shard[0]).map((guild) => apiGuild(guild, state.botUser)),
         newSessionId: () => `session${state.mint.next()}`,
         onChange: () => state.signal.notify(),
       },
@@ -74,7 +79,7 @@ export class FakeDiscord {
     this.rest = new Rest(
       state,
       [
-        ...gatewayRoutes(() => this.gatewayUrl),
+        ...gatewayRoutes(() => this.gatewayUrl, options.shardCount ?? 1),
         ...applicationRoutes(state),
         ...this.commandRegistry.routes(),
         ...guildRoutes(state),
@@ -83,11 +88,13 @@ export class FakeDiscord {
       ],
       [this.channels.serveAttachment],
       (apiPath, error) => responses.noteRejected(apiPath, error),
+      { ...DISCORD_RATE_LIMITS, ...options.rateLimits },
     );
     this.rejections = this.rest.rejections;
     this.unknownRoutes = this.rest.unknownRoutes;
     this.requests = this.rest.requests;
     this.rateLimited = this.rest.rateLimits.limited;
+    this.enforcedRateLimits = this.rest.rateLimits.enforced;
     this.server = createServer((request, response) => {
       void this.rest.serve(request, response);
     });

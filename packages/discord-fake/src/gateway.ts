@@ -17,6 +17,8 @@ export const GatewayCloseCode = {
   /** discord.js resumes after this one, so the fake uses it to simulate a Discord-side drop. */
   UnknownError: 4000,
   AuthenticationFailed: 4004,
+  /** IDENTIFY's `shard` is not [id, count] with 0 <= id < count. */
+  InvalidShard: 4010,
   /** What discord.js sends when it closes a connection it means to resume. */
   ClientResuming: 4200,
 } as const;
@@ -32,6 +34,8 @@ interface BufferedDispatch {
 
 interface GatewaySession {
   id: string;
+  /** [shard_id, num_shards] from IDENTIFY ([0, 1] when absent): which guilds' events it gets. */
+  shard: [number, number];
   seq: number;
   socket: WebSocket | null;
   buffer: BufferedDispatch[];
@@ -39,8 +43,9 @@ interface GatewaySession {
 
 export interface GatewayHooks {
   isValidToken(token: unknown): boolean;
-  readyData(sessionId: string, resumeUrl: string): unknown;
-  guildCreates(): unknown[];
+  readyData(sessionId: string, resumeUrl: string, shard: [number, number]): unknown;
+  /** GUILD_CREATE data of the guilds a shard owns. */
+  guildCreates(shard: [number, number]): unknown[];
   newSessionId(): string;
   onChange(): void;
 }
@@ -81,9 +86,24 @@ export class FakeGateway {
     return this.sessions.size > 0;
   }
 
-  /** Sends to every live session and buffers for detached ones, like Discord does per session. */
-  dispatch(type: string, data: unknown): void {
-    for (const session of this.sessions.values()) this.sendDispatch(session, type, data);
+  /** Whether some session (live or resumable) receives this guild's events. */
+  hasSessionFor(guildId: string): boolean {
+    for (const session of this.sessions.values()) if (ownsGuild(session.shard, guildId)) return true;
+    return false;
+  }
+
+  /**
+   * Sends to every live session and buffers for detached ones, like Discord does per session; a
+   * guild's event only to the sessions of the shard that owns the guild. Returns those shard ids.
+   */
+  dispatch(type: string, data: unknown, guildId?: string): number[] {
+    const shards: number[] = [];
+    for (const session of this.sessions.values()) {
+      if (guildId !== undefined && !ownsGuild(session.shard, guildId)) continue;
+      this.sendDispatch(session, type, data);
+      shards.push(session.shard[0]);
+    }
+    return shards;
   }
 
   /** Drops every connection. Resumable: the client RESUMEs and receives what it missed. */
@@ -151,11 +171,16 @@ export class FakeGateway {
       ws.close(GatewayCloseCode.AuthenticationFailed, "Authentication failed.");
       return null;
     }
+    const shard = shardOf(data.shard);
+    if (!shard) {
+      ws.close(GatewayCloseCode.InvalidShard, "Invalid shard.");
+      return null;
+    }
     this.stats.identifies += 1;
-    const session: GatewaySession = { id: this.hooks.newSessionId(), seq: 0, socket: ws, buffer: [] };
+    const session: GatewaySession = { id: this.hooks.newSessionId(), shard, seq: 0, socket: ws, buffer: [] };
     this.sessions.set(session.id, session);
-    this.sendDispatch(session, "READY", this.hooks.readyData(session.id, this.url()));
-    for (const guild of this.hooks.guildCreates()) this.sendDispatch(session, "GUILD_CREATE", guild);
+    this.sendDispatch(session, "READY", this.hooks.readyData(session.id, this.url(), shard));
+    for (const guild of this.hooks.guildCreates(shard)) this.sendDispatch(session, "GUILD_CREATE", guild);
     this.hooks.onChange();
     return session;
   }
@@ -194,4 +219,23 @@ export class FakeGateway {
   private send(ws: WebSocket, payload: unknown): void {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(payload));
   }
+}
+
+/** The shard that owns a guild among `count`, as Discord routes events: (guild_id >> 22) % count. */
+export function shardOfGuild(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
+function ownsGuild(shard: [number, number], guildId: string): boolean {
+  return shardOfGuild(guildId, shard[1]) === shard[0];
+}
+
+/** IDENTIFY's shard field: absent means the whole bot ([0, 1]); anything but [id, count] with 0 <= id < count is refused. */
+function shardOf(value: unknown): [number, number] | null {
+  if (value === undefined || value === null) return [0, 1];
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [id, count] = value as unknown[];
+  if (!Number.isInteger(id) || !Number.isInteger(count)) return null;
+  const [shardId, shardCount] = [id as number, count as number];
+  return shardId >= 0 && shardCount >= 1 && shardId < shardCount ? [shardId, shardCount] : null;
 }

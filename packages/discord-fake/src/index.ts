@@ -6,7 +6,9 @@ export { FakeDiscordError, FakeDiscordTimeoutError, FakeDiscordUsageError } from
 export { DiscordLimits, ComponentKind, validateMessagePayload, validateModal, validateCommands } from "./limits.ts";
 export type { ValidationIssue, MessagePayloadRules } from "./limits.ts";
 export { FakePermissions, PermissionBits } from "./payloads.ts";
-export { GatewayCloseCode } from "./gateway.ts";
+export { GatewayCloseCode, shardOfGuild } from "./gateway.ts";
+export { DISCORD_RATE_LIMITS } from "./rate-limits.ts";
+export type { EnforcedLimit, RateLimitSettings } from "./rate-limits.ts";
 export type { GatewayStats } from "./gateway.ts";
 export type { InjectedFailure } from "./rest.ts";
 export { SnowflakeMint, snowflakeTimestampMs, DISCORD_EPOCH_MS } from "./snowflake.ts";

@@ -58,6 +58,8 @@ export class InteractionHandle {
   originalMessageId: string | null = null;
   /** True while a deferred reply still shows "thinking". */
   originalLoading = false;
+  /** The shard ids of the sessions INTERACTION_CREATE went to: the guild's shard only. */
+  readonly deliveredToShards: number[] = [];
 
   constructor(
     readonly id: string,

@@ -56,7 +56,9 @@ export interface SubmitModalInput extends Partial<InteractionActor> {
 /** Where INTERACTION_CREATE goes: the bot's gateway sessions. */
 export interface InteractionSink {
   hasAnySession(): boolean;
-  dispatch(type: string, data: unknown): void;
+  hasSessionFor(guildId: string): boolean;
+  /** Returns the shards the event went to (only the guild's shard when a guild is given). */
+  dispatch(type: string, data: unknown, guildId?: string): number[];
 }
 
 function* walkComponents(components: unknown): Generator<Json> {
@@ -112,7 +114,7 @@ export class Interactions {
   redeliver(handle: InteractionHandle): void {
     if (!this.gateway.hasAnySession()) throw new FakeDiscordUsageError("No bot session on the gateway to redeliver to");
     handle.timeline.push({ kind: "dispatch", at: performance.now() });
-    this.gateway.dispatch("INTERACTION_CREATE", handle.payload);
+    this.gateway.dispatch("INTERACTION_CREATE", handle.payload, handle.guildId ?? undefined);
     this.state.signal.notify();
   }
 
@@ -273,6 +275,9 @@ export class Interactions {
     if (!this.gateway.hasAnySession()) {
       throw new FakeDiscordUsageError("No bot session on the gateway: log a discord.js client in before dispatching interactions");
     }
+    if (!this.gateway.hasSessionFor(guildId)) {
+      throw new FakeDiscordUsageError(`No bot session runs the shard of guild ${guildId}: Discord would deliver its events to nobody`);
+    }
     const id = this.state.mint.next();
     const token = `itoken_${id}_${this.state.applicationId}`;
     const configured: FakeMemberInput = guild.members?.find((member) => member.user.id === actor.user.id) ?? { user: actor.user };
@@ -316,7 +321,7 @@ export class Interactions {
     this.state.interactions.set(id, handle);
     this.state.interactionsByToken.set(token, handle);
     this.state.actors.set(id, { user: actor.user, permissions, locale });
-    this.gateway.dispatch("INTERACTION_CREATE", payload);
+    handle.deliveredToShards.push(...this.gateway.dispatch("INTERACTION_CREATE", payload, guildId));
     this.state.signal.notify();
     return handle;
   }

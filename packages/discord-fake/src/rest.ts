@@ -5,6 +5,7 @@ import type { ParsedBody } from "./http-io.ts";
 import { formatIssuePath, nestIssues } from "./limits.ts";
 import type { ValidationIssue } from "./limits.ts";
 import { RateLimits, bucketHash } from "./rate-limits.ts";
+import type { RateLimitSettings } from "./rate-limits.ts";
 import type { FakeState } from "./state.ts";
 import type { RecordedRequest, Rejection, RouteMatcher } from "./types.ts";
 
@@ -73,8 +74,9 @@ export class Rest {
     private readonly routes: Route[],
     private readonly plainHandlers: PlainHandler[],
     private readonly onRejected: (apiPath: string, error: ApiError) => void,
+    rateLimitSettings?: RateLimitSettings,
   ) {
-    this.rateLimits = new RateLimits(state.now);
+    this.rateLimits = new RateLimits(state.now, rateLimitSettings);
   }
 
   /** Requests answered with a failure a test injected (failNext), not served. */
@@ -105,7 +107,7 @@ export class Rest {
       this.state.signal.notify();
       return;
     }
-    const headers = this.rateLimits.headers(route.bucket);
+    let headers = this.rateLimits.headers(route.bucket);
     let parsed: ParsedBody = { json: undefined, files: [], multipart: false };
     try {
       const raw = await readBody(request);
@@ -122,6 +124,13 @@ export class Rest {
       if (limited) {
         const answer = this.rateLimits.tooManyRequests(limited);
         sendJson(response, 429, answer.body, { ...headers, ...answer.headers });
+        record(429);
+        return;
+      }
+      const admission = this.rateLimits.admit(method, apiPath, route.bucket);
+      headers = admission.headers;
+      if (admission.refused) {
+        sendJson(response, 429, admission.refused.body, admission.refused.headers);
         record(429);
         return;
       }

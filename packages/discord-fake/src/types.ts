@@ -1,4 +1,5 @@
 import type { APIAllowedMentions, APIEmbed, APIMessageTopLevelComponent } from "discord-api-types/v10";
+import type { RateLimitSettings } from "./rate-limits.ts";
 
 export interface FakeUserInput {
   id: string;
@@ -46,6 +47,13 @@ export interface FakeDiscordOptions {
   ackWindowMs?: number;
   /** Default timeout of every waiter, in ms of real time. */
   defaultTimeoutMs?: number;
+  /** The shard count GET /gateway/bot recommends (default 1). Sessions are routed by the count they identify with. */
+  shardCount?: number;
+  /**
+   * Discord's limits, enforced in real time with 429s and X-RateLimit-* headers: 50 requests a
+   * second per bot (interaction responses exempt) and 5 messages per 5 s per channel by default.
+   */
+  rateLimits?: Partial<RateLimitSettings>;
 }
 
 export interface StoredAttachment {

@@ -15,7 +15,12 @@ export interface DailyPostsDeps {
   study: StudyService;
   logger: Logger;
   answerCounts: AnswerCountUpdater;
+  /** Whether this process posts for a guild: the guilds of its own shards (default: every guild). */
+  ownsGuild?: (guildId: string) => boolean;
 }
+
+/** Groups posted at once: enough to keep the paced channel requests busy while claims round-trip. */
+const FAN_OUT_WIDTH = 8;
 
 /** Claims and sends one group's post; null when another process (or an earlier run) has it. */
 export async function publishDailyQuiz(deps: DailyPostsDeps, due: DuePost): Promise<PostedQuiz | null> {
@@ -50,11 +55,14 @@ export async function runDailyCycle(deps: DailyPostsDeps): Promise<void> {
       deps.logger.error({ err: error, postId: closing.postId }, "reveal failed; retried next tick"),
     );
   }
-  for (const due of await deps.study.duePosts()) {
-    await publishDailyQuiz(deps, due).catch((error: unknown) =>
-      deps.logger.error({ err: error, groupId: due.groupId }, "daily post failed; retried once its claim is stale"),
-    );
-  }
+  const owned = deps.ownsGuild ?? (() => true);
+  const due = (await deps.study.duePosts()).filter((post) => owned(post.serverId));
+  await forEachConcurrently(due, FAN_OUT_WIDTH, (post) =>
+    publishDailyQuiz(deps, post).then(
+      () => undefined,
+      (error: unknown) => deps.logger.error({ err: error, groupId: post.groupId }, "daily post failed; retried once its claim is stale"),
+    ),
+  );
   for (const summary of await deps.study.claimWeeklySummaries()) {
     await sendChannelMessage(deps.client, summary.channelId, renderWeeklySummary(summary, localeFor(summary.locale)))
       .then((messageId) => deps.study.markWeeklySummaryPosted(summary.summaryId, messageId))
@@ -62,4 +70,13 @@ export async function runDailyCycle(deps: DailyPostsDeps): Promise<void> {
         deps.logger.error({ err: error, groupId: summary.groupId }, "weekly summary failed; retried once its claim is stale"),
       );
   }
+}
+
+/** Runs `task` over `items`, at most `width` at a time, in order of start. */
+async function forEachConcurrently<T>(items: readonly T[], width: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
 }
