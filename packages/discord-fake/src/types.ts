@@ -16,6 +16,8 @@ export interface FakeChannelInput {
 
 export interface FakeMemberInput {
   user: FakeUserInput;
+  /** Permissions the local API acts with for this member (decimal string); an ordinary member by default. */
+  permissions?: string;
   roles?: string[];
   nick?: string | null;
 }
@@ -46,6 +48,8 @@ export interface FakeDiscordOptions {
   ackWindowMs?: number;
   /** Default timeout of every waiter, in ms of real time. */
   defaultTimeoutMs?: number;
+  /** The port to listen on (127.0.0.1); a random free one by default. */
+  port?: number;
 }
 
 export interface StoredAttachment {
