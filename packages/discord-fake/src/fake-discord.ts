@@ -256,6 +256,11 @@ export class FakeDiscord {
     this.local.advanceClock(ms);
   }
 
+  /** How far advanceClock() has moved the clock, in ms. */
+  get clockOffsetMs(): number {
+    return this.state.clockOffsetMs;
+  }
+
   /** The injected clock plus every advance, in ms. */
   now(): number {
     return this.state.now();
