@@ -2,15 +2,21 @@
 // The two front-door commands, `npm start` and `npm test`, for a machine that has only Node 20
 // and npm: make sure the pinned pnpm is there, install the workspace, then run the real task.
 // Later runs skip what is already done, so the same command serves every day.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 const PNPM_VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"))
   .packageManager.replace(/^pnpm@/, "");
 
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+
+// An app runs as a plain Node process (TypeScript through tsx), not under `pnpm run`: its own
+// message is then the last thing printed when it stops, and Ctrl-C reaches it directly.
 const tasks = {
-  start: [["--filter", "@recall/bot", "start"]],
-  test: [["exec", "turbo", "run", "test", "--continue"]],
+  start: { app: "apps/bot", entry: "src/main.ts" },
+  playground: { app: "apps/playground", entry: "src/main.ts" },
+  test: { pnpm: [["exec", "turbo", "run", "test", "--continue"]] },
 };
 
 const task = process.argv[2];
@@ -43,7 +49,18 @@ if (!viaPnpm && installedPnpmVersion() !== PNPM_VERSION) {
 const frozen = process.env.CI ? ["--frozen-lockfile"] : [];
 if (run("pnpm", ["install", "--prefer-offline", ...frozen]) !== 0) process.exit(1);
 
-for (const args of tasks[task]) {
+const { app, entry, pnpm = [] } = tasks[task];
+for (const args of pnpm) {
   const status = run("pnpm", args);
   if (status !== 0) process.exit(status);
+}
+if (app) {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: new URL(app, `file://${repoRoot}/`),
+    stdio: "inherit",
+    env: process.env,
+  });
+  // Ctrl-C reaches the app from the terminal as well; forwarding covers a signal sent to this process alone.
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

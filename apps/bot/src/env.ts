@@ -46,6 +46,8 @@ export const envSchema = z.object({
   CONTENT_DIR: z.string().trim().min(1).default("content"),
   DISCORD_API_BASE: z.url({ error: "must be a URL such as http://127.0.0.1:8080/api" }).optional(),
   DEV_GUILD_ID: snowflake.optional(),
+  /** Set only by `npm run playground`: the local Discord's clock stream the bot's clock follows. */
+  PLAYGROUND_CLOCK_URL: z.url({ error: "must be a URL such as http://127.0.0.1:3210/_local/clock/events" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ...shardingSchema,
 });
@@ -75,6 +77,9 @@ const TOKEN_HELP = [
   "  2. Bot → Reset Token → copy it.",
   "  3. Start with it in the environment: DISCORD_TOKEN=... npm start",
   "  Invite the bot with the scopes bot + applications.commands.",
+  "",
+  "  To try Recall first without a token or a Discord account: npm run playground",
+  "  (runs Recall locally, with a local Discord in your browser).",
 ].join("\n");
 
 function formatProblems(problems: { variable: string; message: string }[]): string {

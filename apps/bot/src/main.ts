@@ -8,6 +8,7 @@ import { createBot } from "./bot.ts";
 import { EnvError, loadEnv } from "./env.ts";
 import { createLogger } from "./logging.ts";
 import { runShardManager } from "./sharding.ts";
+import { followClock } from "./playground-clock.ts";
 
 // pnpm runs the app from its own folder; paths in the environment are relative to the repository.
 const repoRoot = resolve(import.meta.dirname, "../../..");
@@ -48,7 +49,10 @@ async function main(): Promise<void> {
     if (problem.severity === "error") logger.error(line);
     else logger.debug(line);
   }
-  const study = createStudy({ db: database.db, items: bank.items });
+  // Only the playground moves time; everywhere else the clock is real time.
+  const playgroundClock = env.PLAYGROUND_CLOCK_URL ? await followClock(env.PLAYGROUND_CLOCK_URL, logger) : null;
+  const clock = playgroundClock ? { clock: () => playgroundClock.now() } : {};
+  const study = createStudy({ db: database.db, items: bank.items, ...clock });
   const sync = await study.syncContent();
   logger.info({ contentDir, items: bank.items.length, ...sync }, "content synced");
 
@@ -59,13 +63,17 @@ async function main(): Promise<void> {
     ...(env.DISCORD_API_BASE ? { apiBase: env.DISCORD_API_BASE } : {}),
     ...(env.DEV_GUILD_ID ? { devGuildId: env.DEV_GUILD_ID } : {}),
     shards: { ids: shardIds, count: shardCount },
+    ...clock,
   });
+  // A moved clock may make today's post, a reveal or a weekly summary due at once.
+  playgroundClock?.onChange(() => void bot.runDailyCycle());
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
+    playgroundClock?.stop();
     void bot
       .stop()
       .then(() => database.close())

@@ -16,7 +16,16 @@ describe("loadEnv", () => {
     } catch (error) {
       expect((error as EnvError).problems).toEqual([{ variable: "DISCORD_TOKEN", message: "is required" }]);
       expect((error as Error).message).toContain("discord.com/developers/applications");
+      expect((error as Error).message).toContain("npm run playground");
     }
+  });
+
+  it("takes the playground's clock stream only as a URL", () => {
+    expect(loadEnv({ DISCORD_TOKEN: "t", PLAYGROUND_CLOCK_URL: "http://127.0.0.1:3210/_local/clock/events" }).PLAYGROUND_CLOCK_URL).toBe(
+      "http://127.0.0.1:3210/_local/clock/events",
+    );
+    expect(() => loadEnv({ DISCORD_TOKEN: "t", PLAYGROUND_CLOCK_URL: "soon" })).toThrow(/PLAYGROUND_CLOCK_URL/);
+    expect(loadEnv({ DISCORD_TOKEN: "t" }).PLAYGROUND_CLOCK_URL).toBeUndefined();
   });
 
   it("names every invalid variable at once", () => {

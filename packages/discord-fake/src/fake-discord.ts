@@ -14,7 +14,9 @@ import { applicationRoutes, guildRoutes } from "./guilds.ts";
 import type { InteractionHandle } from "./interaction-handle.ts";
 import { InteractionResponses } from "./interaction-responses.ts";
 import { Interactions } from "./interactions.ts";
-import type { ClickButtonInput, SelectMenuInput, SlashCommandInput, SubmitModalInput } from "./interactions.ts";
+import type { AutocompleteInput, ClickButtonInput, SelectMenuInput, SlashCommandInput, SubmitModalInput } from "./interactions.ts";
+import { LocalApi } from "./local-api.ts";
+import type { LocalAction, PageFile } from "./local-api.ts";
 import { apiGuild } from "./payloads.ts";
 import { Rest } from "./rest.ts";
 import type { InjectedFailure } from "./rest.ts";
@@ -22,7 +24,8 @@ import { FakeState } from "./state.ts";
 import type { RegisteredCommand } from "./state.ts";
 import type { FakeDiscordOptions, FakeUserInput, RecordedRequest, Rejection, RouteMatcher, StoredMessage, WaitOptions } from "./types.ts";
 
-export type { ClickButtonInput, SelectMenuInput, SlashCommandInput, SubmitModalInput } from "./interactions.ts";
+export type { AutocompleteInput, ClickButtonInput, SelectMenuInput, SlashCommandInput, SubmitModalInput } from "./interactions.ts";
+export type { LocalAction, PageFile } from "./local-api.ts";
 export type { InteractionActor, RegisteredCommand } from "./state.ts";
 
 /**
@@ -51,6 +54,8 @@ export class FakeDiscord {
   private readonly commandRegistry: Commands;
   private readonly interactionSource: Interactions;
   private readonly rest: Rest;
+  private readonly local: LocalApi;
+  private readonly port: number;
   private readonly gateway: FakeGateway;
   private readonly server: Server;
 
@@ -76,6 +81,8 @@ export class FakeDiscord {
     this.commandRegistry = new Commands(state);
     this.interactionSource = new Interactions(state, this.commandRegistry, this.gateway);
     const responses = new InteractionResponses(state, this.channels);
+    this.local = new LocalApi(state, this.interactionSource, () => [...state.commandScopes.values()].flat());
+    this.port = options.port ?? 0;
     this.rest = new Rest(
       state,
       [
@@ -86,7 +93,7 @@ export class FakeDiscord {
         ...this.channels.routes(),
         ...responses.routes(),
       ],
-      [this.channels.serveAttachment],
+      [this.channels.serveAttachment, this.local.handle],
       (apiPath, error) => responses.noteRejected(apiPath, error),
       { ...DISCORD_RATE_LIMITS, ...options.rateLimits },
     );
@@ -106,7 +113,7 @@ export class FakeDiscord {
   async listen(): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       this.server.once("error", reject);
-      this.server.listen(0, "127.0.0.1", () => {
+      this.server.listen(this.port, "127.0.0.1", () => {
         this.server.off("error", reject);
         resolve();
       });
@@ -240,6 +247,11 @@ export class FakeDiscord {
     this.interactionSource.redeliver(handle);
   }
 
+  /** Dispatches an autocomplete request as a member types in the focused option. */
+  autocomplete(input: AutocompleteInput): InteractionHandle {
+    return this.interactionSource.autocomplete(input);
+  }
+
   /** Dispatches a click on a button of a stored message (ephemeral ones only for their member). */
   clickButton(input: ClickButtonInput): InteractionHandle {
     return this.interactionSource.clickButton(input);
@@ -253,6 +265,43 @@ export class FakeDiscord {
   /** Dispatches a modal submission, normally of the modal another interaction was answered with. */
   submitModal(input: SubmitModalInput): InteractionHandle {
     return this.interactionSource.submitModal(input);
+  }
+
+  // ---------------------------------------------------------------- local API (the page's view)
+
+  /** The page served at `/` (path → file; "/index.html" is the start page). */
+  setPage(files: Record<string, PageFile>): void {
+    this.local.setPage(files);
+  }
+
+  /** Adds a button to the page that runs host code (the page shows its label and the text it returns). */
+  addLocalAction(action: LocalAction): void {
+    this.local.addAction(action);
+  }
+
+  /** Moves the local clock forward for the fake and every process following /_local/clock/events. */
+  advanceClock(ms: number): void {
+    this.local.advanceClock(ms);
+  }
+
+  /** How far advanceClock() has moved the clock, in ms. */
+  get clockOffsetMs(): number {
+    return this.state.clockOffsetMs;
+  }
+
+  /** The injected clock plus every advance, in ms. */
+  now(): number {
+    return this.state.now();
+  }
+
+  /** What the page shows a member: the local API's /_local/state. */
+  localState(viewerId: string | null): Record<string, unknown> {
+    return this.local.snapshot(viewerId);
+  }
+
+  /** The page's address, http://127.0.0.1:PORT/. */
+  get pageUrl(): string {
+    return `${this.state.origin}/`;
   }
 }
 

@@ -1,5 +1,16 @@
 export { startFakeDiscord, FakeDiscord } from "./fake-discord.ts";
-export type { ClickButtonInput, InteractionActor, RegisteredCommand, SelectMenuInput, SlashCommandInput, SubmitModalInput } from "./fake-discord.ts";
+export type {
+  AutocompleteInput,
+  ClickButtonInput,
+  InteractionActor,
+  LocalAction,
+  PageFile,
+  RegisteredCommand,
+  SelectMenuInput,
+  SlashCommandInput,
+  SubmitModalInput,
+} from "./fake-discord.ts";
+export { LOCAL_API_PREFIX } from "./local-api.ts";
 export { InteractionHandle, InteractionKind, CallbackType } from "./interaction-handle.ts";
 export type { CallbackRecord, ReplyRecord, TimelineEvent } from "./interaction-handle.ts";
 export { FakeDiscordError, FakeDiscordTimeoutError, FakeDiscordUsageError } from "./errors.ts";

@@ -53,6 +53,11 @@ export interface SubmitModalInput extends Partial<InteractionActor> {
   fields: Record<string, string>;
 }
 
+export interface AutocompleteInput extends SlashCommandInput {
+  /** The option being typed in; its current text is options[focused] ("" when absent). */
+  focused: string;
+}
+
 /** Where INTERACTION_CREATE goes: the bot's gateway sessions. */
 export interface InteractionSink {
   hasAnySession(): boolean;
@@ -105,6 +110,29 @@ export class Interactions {
       ...(Object.keys(resolved).length > 0 ? { resolved } : {}),
     };
     return this.dispatch(InteractionKind.ApplicationCommand, data, guildId, input.channelId, input, null);
+  }
+
+  /**
+   * Dispatches an autocomplete request while a member types in an option: options typed so far,
+   * the focused one flagged, no required-option or choice checks (Discord sends partial input).
+   */
+  autocomplete(input: AutocompleteInput): InteractionHandle {
+    const definition = this.commands.find(input.name, input.guildId);
+    let optionDefs = definition ? ((definition.options as Json[] | undefined) ?? []) : [];
+    for (const part of [input.subcommandGroup, input.subcommand]) {
+      if (part === undefined) continue;
+      optionDefs = ((optionDefs.find((option) => option.name === part)?.options as Json[] | undefined) ?? []);
+    }
+    const values: Record<string, CommandOptionValue> = { [input.focused]: "", ...(input.options ?? {}) };
+    let options: Json[] = Object.entries(values).map(([name, value]) => {
+      const def = optionDefs.find((option) => option.name === name);
+      const type = typeof def?.type === "number" ? def.type : OptionType.String;
+      return { name, type, value: name === input.focused ? String(value) : value, ...(name === input.focused ? { focused: true } : {}) };
+    });
+    if (input.subcommand !== undefined) options = [{ type: OptionType.Subcommand, name: input.subcommand, options }];
+    if (input.subcommandGroup !== undefined) options = [{ type: OptionType.SubcommandGroup, name: input.subcommandGroup, options }];
+    const data: Json = { id: definition?.id ?? this.state.mint.next(), name: input.name, type: CHAT_INPUT, options };
+    return this.dispatch(InteractionKind.Autocomplete, data, input.guildId, input.channelId, input, null);
   }
 
   /**

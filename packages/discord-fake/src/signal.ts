@@ -8,6 +8,12 @@ export class ChangeSignal {
   private readonly listeners = new Set<() => void>();
   private readonly pendingRejects = new Set<(error: Error) => void>();
 
+  /** Calls the listener on every change until the returned function is called. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   notify(): void {
     for (const listener of [...this.listeners]) listener();
   }

@@ -71,9 +71,12 @@ export class FakeState {
   readonly commandScopes = new Map<string, RegisteredCommand[]>();
   port = 0;
   closed = false;
+  /** Added to the injected clock: the local API's clock moves time forward for everyone who reads it. */
+  clockOffsetMs = 0;
 
   constructor(options: FakeDiscordOptions) {
-    this.now = options.now ?? Date.now;
+    const base = options.now ?? Date.now;
+    this.now = () => base() + this.clockOffsetMs;
     this.mint = new SnowflakeMint(this.now);
     this.applicationId = options.applicationId ?? "1100000000000000001";
     this.botUser = { username: "recall-bot", ...(options.botUser ?? { id: this.applicationId }), bot: true };

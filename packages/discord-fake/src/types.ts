@@ -17,6 +17,8 @@ export interface FakeChannelInput {
 
 export interface FakeMemberInput {
   user: FakeUserInput;
+  /** Permissions the local API acts with for this member (decimal string); an ordinary member by default. */
+  permissions?: string;
   roles?: string[];
   nick?: string | null;
 }
@@ -54,6 +56,8 @@ export interface FakeDiscordOptions {
    * second per bot (interaction responses exempt) and 5 messages per 5 s per channel by default.
    */
   rateLimits?: Partial<RateLimitSettings>;
+  /** The port to listen on (127.0.0.1); a random free one by default. */
+  port?: number;
 }
 
 export interface StoredAttachment {
