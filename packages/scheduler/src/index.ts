@@ -8,7 +8,15 @@ export {
   resolvePreferences,
   type MemberPreferences,
 } from "./preferences.ts";
-export { endOfLocalDay, localDay, startOfLocalDay } from "./local-day.ts";
+export { endOfLocalDay, localDay, startOfLocalDay, studyDayNumber } from "./local-day.ts";
+export {
+  DEFAULT_PARAMETERS,
+  PARAMETER_BOUNDS,
+  PARAMETER_COUNT,
+  RecallPredictor,
+  checkParameters,
+  parameterProblem,
+} from "./parameters.ts";
 export {
   checkCard,
   newCard,
