@@ -23,10 +23,10 @@ export interface Comparison {
 export interface OptimizeReport {
   /** The 21 weights to schedule with from now on: the fitted ones if adopted, else the current. */
   parameters: number[];
-  /** What the fit produced, adopted or not (null when no fit ran or it failed). */
-  fitted: number[] | null;
   adopted: boolean;
   reason: string;
+  /** What the fit produced, adopted or not (null when no fit ran or it failed). */
+  fitted: number[] | null;
   reviews: number;
   /** Items (reviews on a later day than the card's previous one), training and held-out. */
   items: number;
@@ -45,8 +45,9 @@ export async function optimizeParameters(reviews: readonly ReviewEvent[], option
   const { train, test } = splitByTime(histories);
   const report = (fields: Partial<OptimizeReport> & Pick<OptimizeReport, "reason">): OptimizeReport => ({
     parameters: inUse,
-    fitted: null,
     adopted: false,
+    reason: "",
+    fitted: null,
     reviews: histories.reviews,
     items: histories.items.length,
     heldOutItems: test.length,

@@ -38,4 +38,12 @@ export {
   type RankedCandidate,
   type WeakCandidate,
 } from "./work-selection.ts";
-export { Replayer, type ReplayCardLine, type ReplayErrorLine, type ReplayOutput } from "./replay.ts";
+export {
+  ReplayLineError,
+  Replayer,
+  parseReviewLine,
+  type ReplayCardLine,
+  type ReplayErrorLine,
+  type ReplayOutput,
+  type ReviewLine,
+} from "./replay.ts";
