@@ -43,7 +43,8 @@ export async function optimizeParameters(reviews: readonly ReviewEvent[], option
   const inUse = [...(current ?? DEFAULT_PARAMETERS)];
   const histories = toHistories(reviews, options.clock ?? { timezone: "UTC", dayStartHour: 0 });
   const { train, test } = splitByTime(histories);
-  const report = (fields: Partial<OptimizeReport> & Pick<OptimizeReport, "reason">): OptimizeReport => ({
+  // Keys in the order the command line prints them.
+  const base: OptimizeReport = {
     parameters: inUse,
     adopted: false,
     reason: "",
@@ -53,6 +54,9 @@ export async function optimizeParameters(reviews: readonly ReviewEvent[], option
     heldOutItems: test.length,
     logLoss: { current: null, fitted: null },
     rmseBins: { current: null, fitted: null },
+  };
+  const report = (fields: Partial<OptimizeReport> & Pick<OptimizeReport, "reason">): OptimizeReport => ({
+    ...base,
     ...fields,
   });
   if (train.length < MIN_TRAINING_ITEMS || test.length === 0) {
