@@ -10,6 +10,7 @@ import { dispatchInteraction } from "./interactions/dispatch.ts";
 import { createWorkLimiter } from "./interactions/work-limiter.ts";
 import { createAnswerCountUpdater } from "./jobs/answer-count.ts";
 import { runDailyCycle } from "./jobs/daily-posts.ts";
+import { startFsrsFits, type FsrsFitLoop, type FsrsFitSchedule } from "./jobs/fsrs-fits.ts";
 import { restSettings } from "./rest-settings.ts";
 
 export interface BotOptions {
@@ -27,6 +28,8 @@ export interface BotOptions {
   answerCountDebounceMs?: number;
   /** Acknowledged interactions doing database work at once (default 4: a burst's early answers finish first). */
   workConcurrency?: number;
+  /** Personal FSRS fits in the background; left out, this process runs none. */
+  fsrsFits?: FsrsFitSchedule;
 }
 
 export interface Bot {
@@ -60,6 +63,7 @@ export function createBot(options: BotOptions): Bot {
   const inFlight = new Set<Promise<void>>();
   let ticker: NodeJS.Timeout | null = null;
   let cycle: Promise<void> | null = null;
+  let fsrsFits: FsrsFitLoop | null = null;
 
   function track(work: Promise<void>): void {
     inFlight.add(work);
@@ -105,6 +109,7 @@ export function createBot(options: BotOptions): Bot {
       await runCycle();
       const tickMs = options.tickMs ?? 30_000;
       if (tickMs > 0) ticker = setInterval(() => void runCycle(), tickMs);
+      if (options.fsrsFits) fsrsFits = startFsrsFits(options.study, options.logger, options.fsrsFits);
     },
     runDailyCycle: runCycle,
     async idle() {
@@ -115,6 +120,7 @@ export function createBot(options: BotOptions): Bot {
     async stop() {
       if (ticker) clearInterval(ticker);
       ticker = null;
+      await fsrsFits?.stop();
       while (inFlight.size > 0) await Promise.all(inFlight);
       if (cycle) await cycle;
       await answerCounts.flush();

@@ -1,6 +1,8 @@
 // `pnpm start`: configuration, database, content, Discord — in that order, each failing with a
 // message that says what to fix.
+import { hostname } from "node:os";
 import { resolve } from "node:path";
+import { FitRunner } from "@recall/fsrs-optimizer";
 import { pino } from "pino";
 import { loadBank } from "@recall/content";
 import { createDatabase } from "@recall/db";
@@ -37,6 +39,8 @@ async function main(): Promise<void> {
     logger,
     ...(env.DISCORD_API_BASE ? { apiBase: env.DISCORD_API_BASE } : {}),
     ...(env.DEV_GUILD_ID ? { devGuildId: env.DEV_GUILD_ID } : {}),
+    // Personal FSRS weights: one fit at a time, each in a child process killed after 2 minutes.
+    fsrsFits: { runner: new FitRunner({ timeoutMs: 120_000 }), worker: `${hostname()}:${process.pid}`, everyMs: 10 * 60_000 },
   });
 
   let stopping = false;
