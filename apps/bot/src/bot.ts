@@ -13,6 +13,7 @@ import { paceChannelRequests } from "./jobs/channel-messages.ts";
 import { runDailyCycle } from "./jobs/daily-posts.ts";
 import { withSafeErrors } from "./logging.ts";
 import { channelRequestsPerSecond, createRequestPacer } from "./jobs/request-pacer.ts";
+import { startFsrsFits, type FsrsFitLoop, type FsrsFitSchedule } from "./jobs/fsrs-fits.ts";
 import { restSettings } from "./rest-settings.ts";
 import { shardOfGuild } from "./sharding.ts";
 
@@ -33,6 +34,8 @@ export interface BotOptions {
   workConcurrency?: number;
   /** The shards this process runs (default: shard 0 of 1, the whole bot). */
   shards?: { ids: number[]; count: number };
+  /** Personal FSRS fits in the background; left out, this process runs none. */
+  fsrsFits?: FsrsFitSchedule;
 }
 
 export interface Bot {
@@ -74,6 +77,7 @@ export function createBot(options: BotOptions): Bot {
   const inFlight = new Set<Promise<void>>();
   let ticker: NodeJS.Timeout | null = null;
   let cycle: Promise<void> | null = null;
+  let fsrsFits: FsrsFitLoop | null = null;
 
   function track(work: Promise<void>): void {
     inFlight.add(work);
@@ -120,6 +124,7 @@ export function createBot(options: BotOptions): Bot {
       await runCycle();
       const tickMs = options.tickMs ?? 30_000;
       if (tickMs > 0) ticker = setInterval(() => void runCycle(), tickMs);
+      if (options.fsrsFits) fsrsFits = startFsrsFits(options.study, options.logger, options.fsrsFits);
     },
     runDailyCycle: runCycle,
     async idle() {
@@ -130,6 +135,7 @@ export function createBot(options: BotOptions): Bot {
     async stop() {
       if (ticker) clearInterval(ticker);
       ticker = null;
+      await fsrsFits?.stop();
       while (inFlight.size > 0) await Promise.all(inFlight);
       if (cycle) await cycle;
       await answerCounts.flush();

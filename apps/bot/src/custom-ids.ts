@@ -27,7 +27,9 @@ export type CustomId =
   | { kind: "leaderboard-page"; scope: LeaderboardScope; period: LeaderboardPeriod; page: number }
   | { kind: "drill"; itemId: string; reps: number }
   | { kind: "forget-confirm" }
-  | { kind: "forget-cancel" };
+  | { kind: "forget-cancel" }
+  /** `/settings`: go back to FSRS's default weights. */
+  | { kind: "fsrs-defaults" };
 
 export type CustomIdKind = CustomId["kind"];
 
@@ -72,6 +74,7 @@ const KIND_CODES = {
   drill: "d",
   "forget-confirm": "fc",
   "forget-cancel": "fx",
+  "fsrs-defaults": "fd",
 } as const satisfies Record<CustomIdKind, string>;
 
 function reverse<V extends string, C extends string>(codes: Record<V, C>): ReadonlyMap<string, V> {
@@ -124,6 +127,7 @@ function fieldsOf(id: CustomId): string[] {
     case "review-next":
     case "forget-confirm":
     case "forget-cancel":
+    case "fsrs-defaults":
       return [];
   }
 }
@@ -213,6 +217,7 @@ export function decodeCustomId(raw: string): CustomId | null {
     case "review-next":
     case "forget-confirm":
     case "forget-cancel":
+    case "fsrs-defaults":
       return arity(0) ? { kind } : null;
   }
 }

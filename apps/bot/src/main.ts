@@ -1,6 +1,8 @@
 // `pnpm start`: configuration, database, content, Discord — in that order, each failing with a
 // message that says what to fix.
+import { hostname } from "node:os";
 import { resolve } from "node:path";
+import { FitRunner } from "@recall/fsrs-optimizer";
 import { loadBank } from "@recall/content";
 import { createDatabase } from "@recall/db";
 import { createStudy } from "@recall/study";
@@ -64,6 +66,8 @@ async function main(): Promise<void> {
     ...(env.DEV_GUILD_ID ? { devGuildId: env.DEV_GUILD_ID } : {}),
     shards: { ids: shardIds, count: shardCount },
     ...clock,
+    // Personal FSRS weights: one fit at a time, each in a child process killed after 2 minutes.
+    fsrsFits: { runner: new FitRunner({ timeoutMs: 120_000 }), worker: `${hostname()}:${process.pid}`, everyMs: 10 * 60_000 },
   });
   // A moved clock may make today's post, a reveal or a weekly summary due at once.
   playgroundClock?.onChange(() => void bot.runDailyCycle());

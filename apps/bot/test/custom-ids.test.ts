@@ -31,6 +31,7 @@ const EXAMPLES: CustomId[] = [
   { kind: "drill", itemId: "Q090.f2", reps: 7 },
   { kind: "forget-confirm" },
   { kind: "forget-cancel" },
+  { kind: "fsrs-defaults" },
 ];
 
 describe("custom ids", () => {

@@ -510,6 +510,26 @@ describe("settings and group status", () => {
     expect(saved.embeds[0]?.fields?.map((field) => field.value)).toEqual(["`Europe/London`", "04:00", "0.90"]);
   });
 
+  it("shows which FSRS parameters schedule the member, with a way back to the defaults", () => {
+    const view = { timezone: "UTC", dayStartHour: 4, desiredRetention: 0.9 };
+    const personal = renderMemberSettings(view, "en", {
+      saved: false,
+      fsrs: { kind: "personal", since: "2026-11-01T00:00:00.000Z", logLossBefore: 0.31234, logLossAfter: 0.29876 },
+    });
+    expectSafe(personal);
+    const field = personal.embeds[0]?.fields?.[3];
+    expect(field?.name).toBe("FSRS parameters");
+    expect(field?.value).toBe(
+      "Personal (fitted to your reviews) · since <t:1793491200:d>\nLog loss on your recent reviews: 0.3123 before → 0.2988 now (lower predicts better)",
+    );
+    const buttons = personal.components.flatMap((row) => row.components);
+    expect(buttons.map((b) => decodeCustomId((b as { custom_id: string }).custom_id))).toEqual([{ kind: "fsrs-defaults" }]);
+
+    const standard = renderMemberSettings(view, "zh-CN", { saved: true, fsrs: { kind: "default", since: null, logLossBefore: null, logLossAfter: null } });
+    expect(standard.embeds[0]?.fields?.[3]?.value).toBe("默认参数");
+    expect(standard.components).toEqual([]);
+  });
+
   it("shows the group's settings and next post", () => {
     const status = renderGroupStatus(group, "en");
     expectSafe(status);

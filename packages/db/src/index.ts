@@ -14,3 +14,4 @@ export * from "./weekly-summaries.ts";
 export * from "./introductions.ts";
 export * from "./decks.ts";
 export * from "./interaction-claims.ts";
+export * from "./fsrs-fits.ts";

@@ -69,6 +69,8 @@ export interface Member {
   timezone: string;
   dayStartHour: number;
   desiredRetention: number;
+  /** The member's own FSRS-6 weights (21 numbers), or null for the defaults. */
+  fsrsParameters: number[] | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -70,6 +70,8 @@ export const members = pgTable(
     timezone: text("timezone").notNull().default("UTC"),
     dayStartHour: integer("day_start_hour").notNull().default(4),
     desiredRetention: doublePrecision("desired_retention").notNull().default(0.9),
+    /** The member's own 21 FSRS-6 weights, adopted from a fit; null schedules with the defaults. */
+    fsrsParameters: doublePrecision("fsrs_parameters").array(),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
@@ -405,4 +407,51 @@ export const interactionClaims = pgTable(
     claimedAt: timestamptz("claimed_at").notNull(),
   },
   (t) => [index("interaction_claims_claimed_at_idx").on(t.claimedAt)],
+);
+
+const fitOutcomeCheck = (column: unknown) => sql`${column} in ('adopted', 'kept', 'failed')`;
+
+/** Which FSRS weights a member has and how they came to have them (no row: defaults, never fitted). */
+export const memberFsrs = pgTable(
+  "member_fsrs",
+  {
+    memberId: integer("member_id")
+      .primaryKey()
+      .references(() => members.id, { onDelete: "cascade" }),
+    /** When the member's current weights (personal or default) took effect. */
+    since: timestamptz("since").notNull(),
+    /** Held-out log loss of the weights replaced and of the adopted ones (null on defaults). */
+    logLossBefore: doublePrecision("log_loss_before"),
+    logLossAfter: doublePrecision("log_loss_after"),
+    /** Chose the defaults: no more fits until they ask again. */
+    optedOut: boolean("opted_out").notNull().default(false),
+    lastFitAt: timestamptz("last_fit_at"),
+    /** Reviews when last fitted: a fit is due again once they have doubled. */
+    lastFitReviewCount: integer("last_fit_review_count"),
+    lastFitOutcome: text("last_fit_outcome"),
+  },
+  (t) => [check("member_fsrs_last_fit_outcome_valid", fitOutcomeCheck(t.lastFitOutcome))],
+);
+
+/** Fit jobs, queued by any bot process and claimed by exactly one. */
+export const fsrsFitJobs = pgTable(
+  "fsrs_fit_jobs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    reviewCount: integer("review_count").notNull(),
+    queuedAt: timestamptz("queued_at").notNull(),
+    claimedAt: timestamptz("claimed_at"),
+    claimedBy: text("claimed_by"),
+    finishedAt: timestamptz("finished_at"),
+    outcome: text("outcome"),
+    reason: text("reason"),
+  },
+  (t) => [
+    uniqueIndex("fsrs_fit_jobs_one_open_per_member").on(t.memberId).where(sql`${t.finishedAt} is null`),
+    index("fsrs_fit_jobs_open_idx").on(t.id).where(sql`${t.finishedAt} is null`),
+    check("fsrs_fit_jobs_outcome_valid", fitOutcomeCheck(t.outcome)),
+  ],
 );

@@ -232,6 +232,7 @@ export function memberFromRow(row: typeof members.$inferSelect): Member {
     timezone: row.timezone,
     dayStartHour: row.dayStartHour,
     desiredRetention: row.desiredRetention,
+    fsrsParameters: row.fsrsParameters ?? null,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

@@ -1,51 +1,7 @@
 // `pnpm --silent scheduler replay <file.jsonl>` (run from the repository root; `-` reads stdin).
 // Prints one JSON line per review line; a bad line prints {"line": N, "error": "..."} and the
-// replay goes on. Bad lines are reported in the output, so the exit status is 0 once the input
-// was read through; 2 means a usage or I/O error.
+// replay goes on. Exit 0 once the input was read through; 2 means a usage or I/O error.
 
-import { createReadStream } from "node:fs";
-import { resolve } from "node:path";
-import { createInterface } from "node:readline";
-import { Replayer } from "./replay.ts";
+import { runReplayCli } from "./replay-cli.ts";
 
-const USAGE = "usage: scheduler replay <file.jsonl>   (one review a line; '-' reads standard input)";
-
-async function main(argv: readonly string[]): Promise<number> {
-  const [command, file, ...rest] = argv;
-  if (command !== "replay" || file === undefined || rest.length > 0) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
-  const input = file === "-" ? process.stdin : createReadStream(resolve(process.cwd(), file), { encoding: "utf8" });
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  const replayer = new Replayer();
-  let lineNumber = 0;
-  const out: string[] = [];
-  try {
-    for await (const text of lines) {
-      lineNumber += 1;
-      const result = replayer.line(text, lineNumber);
-      if (result === null) continue;
-      out.push(JSON.stringify(result));
-      if (out.length >= 1000) await flush(out);
-    }
-  } catch (error) {
-    await flush(out);
-    process.stderr.write(`scheduler replay: cannot read ${file}: ${(error as Error).message}\n`);
-    return 2;
-  }
-  await flush(out);
-  return 0;
-}
-
-/** Writes buffered lines, waiting when stdout is a slow pipe. */
-async function flush(lines: string[]): Promise<void> {
-  if (lines.length === 0) return;
-  const chunk = `${lines.join("\n")}\n`;
-  lines.length = 0;
-  if (!process.stdout.write(chunk)) {
-    await new Promise<void>((done) => process.stdout.once("drain", () => done()));
-  }
-}
-
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await runReplayCli(process.argv.slice(2));

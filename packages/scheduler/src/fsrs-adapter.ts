@@ -3,11 +3,17 @@
 // Importing ts-fsrs 5 also adds methods to Date.prototype; nothing in this package uses them.
 
 import {
+  CLAMP_PARAMETERS,
+  FSRSAlgorithm,
   GenSeedStrategyWithCardId,
   StrategyMode,
+  W17_W18_Ceiling,
+  default_w,
   fsrs,
+  generatorParameters,
   type Card,
   type FSRS,
+  type FSRSState,
   type Grade,
 } from "ts-fsrs";
 import { CARD_STATES, RATINGS, type CardStateName, type Rating } from "./card.ts";
@@ -17,7 +23,17 @@ export interface FsrsSettings {
   desiredRetention: number;
   maximumInterval: number;
   fuzz: boolean;
+  /** The member's own 21 FSRS-6 weights, or null for the defaults. */
+  parameters: readonly number[] | null;
 }
+
+/** FSRS-6's default weights, as ts-fsrs ships them. */
+export const DEFAULT_PARAMETERS: readonly number[] = Object.freeze([...default_w]);
+
+/** The range ts-fsrs clamps each weight into (short-term memory on, as the scheduler uses it). */
+export const PARAMETER_BOUNDS: readonly (readonly [number, number])[] = Object.freeze(
+  CLAMP_PARAMETERS(W17_W18_Ceiling, true).map((pair) => Object.freeze([pair[0] as number, pair[1] as number] as const)),
+);
 
 /**
  * A card on the study clock: every time is shifted so that its UTC date is the member's
@@ -62,6 +78,7 @@ export class FsrsEngine {
       request_retention: settings.desiredRetention,
       maximum_interval: settings.maximumInterval,
       enable_fuzz: settings.fuzz,
+      ...(settings.parameters === null ? {} : { w: [...settings.parameters] }),
     });
     // ts-fsrs builds the seed as String(card[SEED_FIELD] + reps) (reps after this review).
     // The seed field ends in "#" so "ab1"+2 and "ab"+12 stay different.
@@ -114,11 +131,38 @@ const engines = new Map<string, FsrsEngine>();
 
 /** Engines are cached per setting: building one clips parameters and computes constants. */
 export function fsrsEngine(settings: FsrsSettings): FsrsEngine {
-  const key = `${settings.desiredRetention}|${settings.maximumInterval}|${settings.fuzz}`;
+  const weights = settings.parameters === null ? "" : settings.parameters.join(",");
+  const key = `${settings.desiredRetention}|${settings.maximumInterval}|${settings.fuzz}|${weights}`;
   let engine = engines.get(key);
   if (engine === undefined) {
     engine = new FsrsEngine(settings);
     engines.set(key, engine);
   }
   return engine;
+}
+
+/**
+ * Predicts recall at the last review of a history from the reviews before it, with FSRS-6
+ * memory states as ts-fsrs computes them. Histories are ratings 1–4 and whole study days since
+ * the previous review (0 for the first review and for same-day steps, which train short-term
+ * stability). Used to compare weights on held-out reviews.
+ */
+export class RecallPredictor {
+  private readonly algorithm: FSRSAlgorithm;
+
+  constructor(parameters: readonly number[] | null) {
+    this.algorithm = new FSRSAlgorithm(
+      generatorParameters(parameters === null ? {} : { w: [...parameters], enable_short_term: true }),
+    );
+  }
+
+  /** Probability of recall at reviews[length-1], given reviews[0..length-2]. */
+  predict(ratings: ArrayLike<number>, deltaTs: ArrayLike<number>, length: number): number {
+    let state: FSRSState | null = null;
+    for (let i = 0; i < length - 1; i++) {
+      state = this.algorithm.next_state(state, deltaTs[i] as number, ratings[i] as number);
+    }
+    if (state === null) return Number.NaN;
+    return this.algorithm.forgetting_curve(deltaTs[length - 1] as number, state.stability);
+  }
 }

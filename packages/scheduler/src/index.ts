@@ -8,7 +8,15 @@ export {
   resolvePreferences,
   type MemberPreferences,
 } from "./preferences.ts";
-export { endOfLocalDay, localDay, startOfLocalDay } from "./local-day.ts";
+export { endOfLocalDay, localDay, startOfLocalDay, studyDayNumber } from "./local-day.ts";
+export {
+  DEFAULT_PARAMETERS,
+  PARAMETER_BOUNDS,
+  PARAMETER_COUNT,
+  RecallPredictor,
+  checkParameters,
+  parameterProblem,
+} from "./parameters.ts";
 export {
   checkCard,
   newCard,
@@ -30,4 +38,12 @@ export {
   type RankedCandidate,
   type WeakCandidate,
 } from "./work-selection.ts";
-export { Replayer, type ReplayCardLine, type ReplayErrorLine, type ReplayOutput } from "./replay.ts";
+export {
+  ReplayLineError,
+  Replayer,
+  parseReviewLine,
+  type ReplayCardLine,
+  type ReplayErrorLine,
+  type ReplayOutput,
+  type ReviewLine,
+} from "./replay.ts";

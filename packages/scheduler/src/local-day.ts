@@ -253,3 +253,12 @@ function formatStudyDate(dayNumber: number): string {
   return formatInstant(dayNumber * MS_PER_DAY).slice(0, 10);
 }
 
+
+/**
+ * The study day of an instant as a whole number (days since 1970-01-01 on the study clock), for
+ * counting days between reviews exactly as a review does.
+ */
+export function studyDayNumber(instant: Date | string | number, timezone: string, dayStartHour: number): number {
+  const ms = typeof instant === "number" ? instant : parseInstant(instant, "instant");
+  return Math.floor(toStudyClock(clockFor(timezone), checkDayStartHour(dayStartHour), ms) / MS_PER_DAY);
+}

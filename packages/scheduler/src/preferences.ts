@@ -2,6 +2,7 @@
 
 import { InvalidPreferencesError, describeValue } from "./errors.ts";
 import { canonicalTimeZone, checkDayStartHour } from "./local-day.ts";
+import { checkParameters } from "./parameters.ts";
 
 export interface MemberPreferences {
   /** IANA time zone name, e.g. "Asia/Shanghai". */
@@ -14,6 +15,8 @@ export interface MemberPreferences {
   readonly maximumInterval: number;
   /** Spread intervals a little so cards learned together do not all fall due together. */
   readonly fuzz: boolean;
+  /** The member's own 21 FSRS-6 weights (from the optimizer), or null for FSRS-6's defaults. */
+  readonly parameters: readonly number[] | null;
 }
 
 export const DEFAULT_PREFERENCES: MemberPreferences = Object.freeze({
@@ -22,6 +25,7 @@ export const DEFAULT_PREFERENCES: MemberPreferences = Object.freeze({
   desiredRetention: 0.9,
   maximumInterval: 36500,
   fuzz: false,
+  parameters: null,
 });
 
 export const MIN_DESIRED_RETENTION = 0.7;
@@ -79,7 +83,16 @@ export function resolvePreferences(partial: Partial<MemberPreferences> = {}): Me
     throw new InvalidPreferencesError("fuzz", `fuzz must be true or false, got ${describeValue(fuzz)}`);
   }
 
-  const resolved: MemberPreferences = Object.freeze({ timezone, dayStartHour, desiredRetention, maximumInterval, fuzz });
+  const parameters = checkParameters(given(partial, "parameters"));
+
+  const resolved: MemberPreferences = Object.freeze({
+    timezone,
+    dayStartHour,
+    desiredRetention,
+    maximumInterval,
+    fuzz,
+    parameters,
+  });
   resolvedPreferences.add(resolved);
   return resolved;
 }

@@ -36,13 +36,14 @@ describe("resolvePreferences", () => {
       desiredRetention: 0.9,
       maximumInterval: 36500,
       fuzz: false,
+      parameters: null,
     });
     expect(resolvePreferences({ timezone: "Asia/Shanghai" })).toEqual({ ...DEFAULT_PREFERENCES, timezone: "Asia/Shanghai" });
   });
 
   it("keeps valid values, canonicalises the zone name and freezes the result", () => {
     const prefs = resolvePreferences({ timezone: "america/new_york", dayStartHour: 0, desiredRetention: 0.97, maximumInterval: 1, fuzz: true });
-    expect(prefs).toEqual({ timezone: "America/New_York", dayStartHour: 0, desiredRetention: 0.97, maximumInterval: 1, fuzz: true });
+    expect(prefs).toEqual({ timezone: "America/New_York", dayStartHour: 0, desiredRetention: 0.97, maximumInterval: 1, fuzz: true, parameters: null });
     expect(Object.isFrozen(prefs)).toBe(true);
     expect(resolvePreferences(prefs)).toBe(prefs);
     expect(resolvePreferences({ desiredRetention: 0.7, dayStartHour: 23 }).desiredRetention).toBe(0.7);

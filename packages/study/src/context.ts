@@ -3,7 +3,7 @@
 import type { QuizItem } from "@recall/content";
 import * as db from "@recall/db";
 import type { Database, Member, QuizPost, StudyGroup } from "@recall/db";
-import { resolvePreferences, type MemberPreferences } from "@recall/scheduler";
+import { parameterProblem, resolvePreferences, type MemberPreferences } from "@recall/scheduler";
 import { StudyError } from "./errors.ts";
 import type { Actor, GroupRef, MemberRef } from "./ports.ts";
 import type { ItemView } from "./views.ts";
@@ -92,7 +92,14 @@ export function createStudyContext(options: StudyOptions): StudyContext {
     },
 
     preferencesOf(m: Member): MemberPreferences {
-      return resolvePreferences({ timezone: m.timezone, dayStartHour: m.dayStartHour, desiredRetention: m.desiredRetention });
+      return resolvePreferences({
+        timezone: m.timezone,
+        dayStartHour: m.dayStartHour,
+        desiredRetention: m.desiredRetention,
+        // Stored weights that no longer pass (a newer ts-fsrs with tighter bounds) fall back to
+        // the defaults rather than lock the member out of reviewing.
+        parameters: m.fsrsParameters !== null && parameterProblem(m.fsrsParameters) === null ? m.fsrsParameters : null,
+      });
     },
 
     async requireGroup(ref: GroupRef): Promise<StudyGroup> {

@@ -14,3 +14,10 @@ export {
   type LeaderboardRequest,
   type ProgressFeatures,
 } from "./progress.ts";
+export {
+  FIT_LEASE_MS,
+  MIN_REVIEWS_FOR_FIT,
+  REFIT_AFTER_MS,
+  type FsrsFitCycleOptions,
+  type FsrsFitRun,
+} from "./fsrs-fits.ts";

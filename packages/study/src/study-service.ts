@@ -1,6 +1,7 @@
 // The study domain's single entry point for apps. Every method takes plain data and returns
 // the views in views.ts; each feature's implementation lives in a file of its own,
 // put together by create-study.ts.
+import type { FsrsFitCycleOptions, FsrsFitRun } from "./fsrs-fits.ts";
 import type { QuizItem } from "@recall/content";
 import type { Rating } from "@recall/scheduler";
 import type { ProgressFeatures } from "./progress.ts";
@@ -11,6 +12,7 @@ import type {
   HintView,
   ItemView,
   MemberSettingsView,
+  FsrsSettingsView,
   RevealView,
   ReviewPromptView,
   WeakFollowUpView,
@@ -90,4 +92,9 @@ export interface StudyService extends ProgressFeatures {
 
   memberSettings(member: MemberRef): Promise<MemberSettingsView>;
   updateMemberSettings(member: MemberRef, input: MemberSettingsInput): Promise<MemberSettingsView>;
+
+  /** Personal FSRS weights (see fsrs-fits.ts): queue and run due fits; show or drop a member's. */
+  runFsrsFits(options: FsrsFitCycleOptions): Promise<FsrsFitRun[]>;
+  fsrsSettings(member: MemberRef): Promise<FsrsSettingsView>;
+  useDefaultFsrs(member: MemberRef): Promise<FsrsSettingsView>;
 }

@@ -112,6 +112,16 @@ export interface MemberSettingsView {
   desiredRetention: number;
 }
 
+/** Which FSRS weights schedule the member: FSRS-6's defaults or their own fitted ones. */
+export interface FsrsSettingsView {
+  kind: "default" | "personal";
+  /** When these weights took effect (ISO), when known. */
+  since: string | null;
+  /** Log loss on the member's held-out reviews: the weights replaced, then the adopted ones. */
+  logLossBefore: number | null;
+  logLossAfter: number | null;
+}
+
 export interface GroupSettingsView {
   channelId: string;
   dailyTime: string;

@@ -1,5 +1,6 @@
-// `/settings timezone day_start retention`: a member's own preferences; no options shows them.
-import type { ChatInputCommandInteraction } from "discord.js";
+// `/settings timezone day_start retention`: a member's own preferences; no options shows them,
+// with the FSRS weights that schedule them (default or personal) and a way back to the defaults.
+import type { ButtonInteraction, ChatInputCommandInteraction } from "discord.js";
 import { localeFor } from "../i18n/index.ts";
 import { memberRef } from "../interactions/member-ref.ts";
 import type { BotContext } from "../interactions/context.ts";
@@ -16,5 +17,16 @@ export async function handleSettingsCommand(interaction: ChatInputCommandInterac
   const view = changing
     ? await ctx.study.updateMemberSettings(member, { timezone, dayStartHour, desiredRetention })
     : await ctx.study.memberSettings(member);
-  await interaction.editReply(renderMemberSettings(view, locale, { saved: changing }));
+  const fsrs = await ctx.study.fsrsSettings(member);
+  await interaction.editReply(renderMemberSettings(view, locale, { saved: changing, fsrs }));
+}
+
+/** The settings message's "use default parameters" button. */
+export async function handleFsrsDefaults(interaction: ButtonInteraction, ctx: BotContext): Promise<void> {
+  // Acknowledged before any database work, as every interaction is (Discord's 3 s).
+  await interaction.deferUpdate();
+  const member = memberRef(interaction);
+  const fsrs = await ctx.study.useDefaultFsrs(member);
+  const view = await ctx.study.memberSettings(member);
+  await interaction.editReply(renderMemberSettings(view, localeFor(interaction.locale), { saved: true, fsrs }));
 }

@@ -181,6 +181,12 @@ export const en = {
   "settings.day-start": "Day starts at",
   "settings.day-start-value": "{hour}:00",
   "settings.retention": "Desired retention",
+  "settings.fsrs": "FSRS parameters",
+  "settings.fsrs.default": "Default",
+  "settings.fsrs.personal": "Personal (fitted to your reviews)",
+  "settings.fsrs.since": "since {date}",
+  "settings.fsrs.log-loss": "Log loss on your recent reviews: {before} before → {after} now (lower predicts better)",
+  "settings.fsrs.use-defaults": "Use default parameters",
 
   "leaderboard.title": "Leaderboard · {scope} · {period}",
   "leaderboard.scope.group": "Study group",

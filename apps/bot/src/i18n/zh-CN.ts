@@ -191,6 +191,12 @@ export const zhCN = {
   "settings.day-start": "每日起始时刻",
   "settings.day-start-value": "{hour}:00",
   "settings.retention": "目标记忆率",
+  "settings.fsrs": "FSRS 参数",
+  "settings.fsrs.default": "默认参数",
+  "settings.fsrs.personal": "个人参数（根据你的复习记录拟合）",
+  "settings.fsrs.since": "自 {date} 起",
+  "settings.fsrs.log-loss": "最近复习的对数损失：之前 {before} → 现在 {after}（越低预测越准）",
+  "settings.fsrs.use-defaults": "改用默认参数",
 
   // /leaderboard.
   "leaderboard.title": "排行榜 · {scope} · {period}",

@@ -5,7 +5,7 @@ import { decodeCustomId, type CustomId } from "../custom-ids.ts";
 import { COMMAND_NAMES, type CommandName } from "../commands/definitions.ts";
 import { handleQuizCommand } from "../commands/quiz.ts";
 import { handleReviewCommand } from "../commands/review.ts";
-import { handleSettingsCommand } from "../commands/settings.ts";
+import { handleFsrsDefaults, handleSettingsCommand } from "../commands/settings.ts";
 import {
   handleAnswerButton,
   handleAnswerModal,
@@ -66,6 +66,8 @@ async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: Bo
     case "forget-confirm":
     case "forget-cancel":
       return handleForget(interaction, id.kind === "forget-confirm", ctx);
+    case "fsrs-defaults":
+      return handleFsrsDefaults(interaction, ctx);
     case "answer-modal":
       // A modal id on a button can only come from a tampered client.
       throw new UserError("error.interaction-expired");
