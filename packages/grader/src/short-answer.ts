@@ -98,6 +98,7 @@ export function gradeShortAnswer(item: QuizItem, answer: string, thresholds: Rat
     verdict,
     evidence: match.kind === "none" ? [] : [answer.trim()],
     contradicted: false,
+    weight: point.weight,
   }));
   const shown = accepted[0] ?? item.answer;
   const feedback = empty
