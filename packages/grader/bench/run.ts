@@ -149,25 +149,34 @@ for (const [length, count, target] of [[200, 10000, 2], [4000, 1000, 10]] as con
 // time after a warm-up pass; p99 and the slowest call per category, against the 10 ms target.
 const ADVERSARIAL_ROUNDS = 5;
 const byCategory = new Map<string, number[]>();
+// CPU time of the process per call as well: on a machine shared with other work, wall time also
+// counts the time this process was not running at all.
+const cpuByCategory = new Map<string, number[]>();
 const adversarial = items.flatMap((item) => adversarialInputs(item).map((input) => ({ item, ...input })));
 for (const c of adversarial) grade(c.item, c.answer);
 for (let round = 0; round < ADVERSARIAL_ROUNDS; round++) {
   for (const c of adversarial) {
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     grade(c.item, c.answer);
     const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
     const times = byCategory.get(c.category) ?? [];
     times.push(ms);
     byCategory.set(c.category, times);
+    const cpuTimes = cpuByCategory.get(c.category) ?? [];
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
+    cpuByCategory.set(c.category, cpuTimes);
   }
 }
 console.log(`\nadversarial 4,000-character answers (${adversarial.length} per round × ${ADVERSARIAL_ROUNDS} rounds over ${items.length} items)`);
-console.log("category            calls    p50 ms   p99 ms   max ms   target p99");
+console.log("category            calls    p50 ms   p99 ms   max ms   CPU p99 ms   target p99");
+const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 for (const [category, times] of byCategory) {
   times.sort((a, b) => a - b);
-  const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-  const p99 = at(0.99);
-  console.log(`${category.padEnd(18)}${String(times.length).padStart(7)}   ${at(0.5).toFixed(3).padStart(6)}   ${p99.toFixed(3).padStart(6)}   ${(times[times.length - 1] ?? 0).toFixed(3).padStart(6)}   ≤ 10 ms ${p99 <= 10 ? "met" : "NOT met"}`);
+  const cpu = [...(cpuByCategory.get(category) ?? [])].sort((a, b) => a - b);
+  const p99 = quantile(times, 0.99);
+  console.log(`${category.padEnd(18)}${String(times.length).padStart(7)}   ${quantile(times, 0.5).toFixed(3).padStart(6)}   ${p99.toFixed(3).padStart(6)}   ${(times[times.length - 1] ?? 0).toFixed(3).padStart(6)}   ${quantile(cpu, 0.99).toFixed(3).padStart(10)}   ≤ 10 ms ${p99 <= 10 ? "met" : "NOT met"}`);
   if (p99 > 10) failed = true;
 }
 
