@@ -1,4 +1,5 @@
 import type { QuizItem } from "@recall/content";
+import { checkAlias, withAliasOverlay, type AliasCheck, type AliasOverlay, type AliasOverlayEntry } from "./alias-overlay.ts";
 import { splitClauses } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
@@ -61,6 +62,8 @@ export interface GradeResult {
 
 export interface GradeOptions {
   thresholds?: Partial<RatingThresholds>;
+  /** A server's accepted aliases for this item's key points (see alias-overlay.ts); checked with `checkOverlayAlias` first. */
+  aliasOverlay?: AliasOverlay;
   /** Defaults to MAX_ANSWER_LENGTH; counted in Unicode code points. */
   maxLength?: number;
 }
@@ -639,6 +642,14 @@ function distinctWords(words: string[]): string[] {
   return words.filter((word, index) => words.indexOf(word) === index);
 }
 
+/**
+ * Whether an alias may join a server's overlay for the item: refused with a reason if it is too
+ * short or long, negates, or would make an off-topic answer or a bare list of terms pass.
+ */
+export function checkOverlayAlias(item: QuizItem, entry: AliasOverlayEntry, existing: AliasOverlay = []): AliasCheck {
+  return checkAlias(item, entry, existing, (overlaid, answer) => grade(overlaid, answer));
+}
+
 /** Grades one answer against an item's key points and misconceptions. Pure and synchronous. */
 export function grade(item: QuizItem, answer: string, options: GradeOptions = {}): GradeResult {
   const limit = options.maxLength ?? MAX_ANSWER_LENGTH;
@@ -650,7 +661,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   }
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   if (gradesAsShortAnswer(item)) return gradeShortAnswer(item, answer, thresholds);
-  const compiled = compiledItemFor(item);
+  const compiled = compiledItemFor(options.aliasOverlay ? withAliasOverlay(item, options.aliasOverlay) : item);
   const normalized = normalizeText(answer);
   const empty = !CONTENT_CHAR.test(normalized.text);
   if (empty) {

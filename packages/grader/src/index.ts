@@ -1,4 +1,6 @@
-export { grade, MAX_ANSWER_LENGTH, VERDICTS } from "./grade-answer.ts";
+export { checkOverlayAlias, grade, MAX_ANSWER_LENGTH, VERDICTS } from "./grade-answer.ts";
+export { ALIAS_REFUSALS, withAliasOverlay } from "./alias-overlay.ts";
+export type { AliasCheck, AliasOverlay, AliasOverlayEntry, AliasRefusal } from "./alias-overlay.ts";
 export type { GradeOptions, GradeResult, KeyPointResult, MisconceptionResult, Verdict } from "./grade-answer.ts";
 export { DEFAULT_THRESHOLDS, RATINGS, ratingFromScore, suggestRating } from "./rating.ts";
 export type { Rating, RatingThresholds, RatingSignals } from "./rating.ts";
