@@ -14,3 +14,4 @@ export {
   type LeaderboardRequest,
   type ProgressFeatures,
 } from "./progress.ts";
+export { DECK_IMPORT_TIMEOUT_MS, MAX_DECK_FILE_BYTES, MAX_DECK_NAME_LENGTH, type DeckImportView, type DeckUpload, type DeckView } from "./decks.ts";

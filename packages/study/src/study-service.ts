@@ -3,6 +3,7 @@
 // put together by create-study.ts.
 import type { QuizItem } from "@recall/content";
 import type { Rating } from "@recall/scheduler";
+import type { DeckFeatures } from "./decks.ts";
 import type { ProgressFeatures } from "./progress.ts";
 import type {
   AnswerResultView,
@@ -52,7 +53,7 @@ export interface SelfRateResult {
   modelAnswer: string;
 }
 
-export interface StudyService extends ProgressFeatures {
+export interface StudyService extends ProgressFeatures, DeckFeatures {
   readonly items: ReadonlyMap<string, QuizItem>;
   syncContent(): Promise<ContentSyncReport>;
 

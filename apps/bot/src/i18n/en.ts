@@ -233,4 +233,8 @@ export const en = {
   "weekly.most-missed": "Key points missed most this week",
   "weekly.weak-follow-ups": "The group's weakest follow-ups",
   "weekly.no-activity": "Nobody answered last week. New week, fresh start!",
+
+  // Imported decks (/deck).
+  "post.kind.cloze": "Fill in the gap",
+  "error.unknown-deck": "This server has no deck named “{name}”; see /deck list.",
 } as const satisfies Record<keyof typeof zhCN, string>;

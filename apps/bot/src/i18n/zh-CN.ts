@@ -249,4 +249,8 @@ export const zhCN = {
   "weekly.most-missed": "本周最常遗漏的要点",
   "weekly.weak-follow-ups": "小组最薄弱的追问",
   "weekly.no-activity": "上周没有人作答，新的一周加油！",
+
+  // Imported decks (/deck).
+  "post.kind.cloze": "填空",
+  "error.unknown-deck": "本服务器没有名为「{name}」的卡组，用 /deck list 查看。",
 } as const;
