@@ -57,6 +57,8 @@ async function main(): Promise<void> {
   const study = createStudy({ db: database.db, items: bank.items, ...clock });
   const sync = await study.syncContent();
   logger.info({ contentDir, items: bank.items.length, ...sync }, "content synced");
+  // Imported decks join the bank in memory, so answers to their cards are graded after a restart.
+  logger.info({ items: await study.loadDecks() }, "decks loaded");
 
   const bot = createBot({
     token: env.DISCORD_TOKEN,

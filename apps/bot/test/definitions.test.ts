@@ -6,7 +6,7 @@ import {
   type APIApplicationCommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
-import { commandDefinitions, COMMAND_NAMES, quizCommand, settingsCommand } from "../src/commands/definitions.ts";
+import { commandDefinitions, COMMAND_NAMES, deckCommand, quizCommand, settingsCommand } from "../src/commands/definitions.ts";
 import { catalogues, placeholdersIn } from "../src/i18n/index.ts";
 
 // Discord's rule for chat-input command and option names (lowercase where the script has case).
@@ -49,9 +49,9 @@ function choicesOf(command: RESTPostAPIChatInputApplicationCommandsJSONBody): Ch
 }
 
 describe("command definitions", () => {
-  it("define the seven commands once each", () => {
+  it("define the eight commands once each", () => {
     const names = commandDefinitions.map((command) => command.name);
-    expect(names).toEqual(["quiz", "review", "settings", "leaderboard", "weak", "stats", "me"]);
+    expect(names).toEqual(["quiz", "review", "settings", "leaderboard", "weak", "stats", "me", "deck"]);
     expect(Object.values(COMMAND_NAMES).sort()).toEqual([...names].sort());
   });
 
@@ -115,12 +115,13 @@ describe("command definitions", () => {
     expect(commandTexts.filter(([, text]) => placeholdersIn(text).length > 0)).toEqual([]);
   });
 
-  it("restrict /quiz to Manage Server and every command to servers", () => {
+  it("restrict /quiz and /deck to Manage Server and every command to servers", () => {
     expect(quizCommand.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
+    expect(deckCommand.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     for (const command of commandDefinitions) {
       expect(command.contexts, command.name).toEqual([InteractionContextType.Guild]);
       expect(command.dm_permission, command.name).toBe(false);
-      if (command.name !== "quiz") expect(command.default_member_permissions, command.name).toBeUndefined();
+      if (command.name !== "quiz" && command.name !== "deck") expect(command.default_member_permissions, command.name).toBeUndefined();
     }
   });
 

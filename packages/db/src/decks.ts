@@ -1,7 +1,7 @@
 // Imported decks, per server. An import is one transaction: the deck row and every item,
 // upserted by stable id (so changed cards keep their schedules) and items gone from the deck
 // retired (kept, so history keeps its meaning). Item ids are scoped by deck: `D<deck>.<card id>`.
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DeckSummary, PageFormat, QuizItem } from "@recall/content";
 import type { Database } from "./database.ts";
 import { mapErrors } from "./errors.ts";
@@ -202,22 +202,34 @@ export async function listDeckItems(db: Database, deckIds: readonly number[]): P
       .from(quizItems)
       .where(and(inArray(quizItems.deckId, [...deckIds]), isNull(quizItems.retiredAt)))
       .orderBy(asc(quizItems.id));
-    return rows.map((row) => ({
-      id: row.id,
-      kind: row.kind as QuizItem["kind"],
-      parentId: row.parentId,
-      questionId: row.questionId,
-      chapterNumber: row.chapter,
-      chapterName: row.chapterName,
-      priority: row.priority as QuizItem["priority"],
-      prompt: row.prompt,
-      answer: row.answer,
-      keyPoints: row.keyPoints,
-      ...(row.acceptedAnswers === null ? {} : { acceptedAnswers: row.acceptedAnswers }),
-      misconceptions: row.misconceptions,
-      contentHash: row.contentHash,
-      source: { file: row.sourceFile, line: row.sourceLine },
-    }));
+    return rows.map(toQuizItem);
   });
+}
+
+/** Every imported item, retired ones included (members' history still names them), for start-up. */
+export async function listAllDeckItems(db: Database): Promise<QuizItem[]> {
+  return mapErrors(async () => {
+    const rows = await db.select().from(quizItems).where(isNotNull(quizItems.deckId)).orderBy(asc(quizItems.id));
+    return rows.map(toQuizItem);
+  });
+}
+
+function toQuizItem(row: typeof quizItems.$inferSelect): QuizItem {
+  return {
+    id: row.id,
+    kind: row.kind as QuizItem["kind"],
+    parentId: row.parentId,
+    questionId: row.questionId,
+    chapterNumber: row.chapter,
+    chapterName: row.chapterName,
+    priority: row.priority as QuizItem["priority"],
+    prompt: row.prompt,
+    answer: row.answer,
+    keyPoints: row.keyPoints,
+    ...(row.acceptedAnswers === null ? {} : { acceptedAnswers: row.acceptedAnswers }),
+    misconceptions: row.misconceptions,
+    contentHash: row.contentHash,
+    source: { file: row.sourceFile, line: row.sourceLine },
+  };
 }
 

@@ -1,11 +1,13 @@
 // The study domain, wired to the database, the grader and the scheduler. Every decision a
 // member or admin sees is made here; apps only translate their platform's events into calls.
 // Each feature keeps its rules in a file of its own; this is where they are put together.
+import type { QuizItem } from "@recall/content";
 import * as db from "@recall/db";
 import { createAnswerFeatures } from "./answers.ts";
 import { createStudyContext, type StudyOptions } from "./context.ts";
 import { createDailyQuizFeatures, createPostedQuizzes } from "./daily-quizzes.ts";
 import { createFsrsFitFeatures } from "./fsrs-fits.ts";
+import { createDeckFeatures } from "./decks.ts";
 import { createProgressFeatures } from "./progress.ts";
 import { createReviewFeatures } from "./reviews.ts";
 import { createSettingsFeatures } from "./settings.ts";
@@ -28,5 +30,7 @@ export function createStudy(options: StudyOptions): StudyService {
     ...createReviewFeatures(ctx),
     ...createProgressFeatures(ctx),
     ...createFsrsFitFeatures(ctx),
+    // The context's item map is a Map: imported decks join the bank in it.
+    ...createDeckFeatures(ctx, ctx.items as Map<string, QuizItem>),
   };
 }

@@ -19,6 +19,7 @@ export const STUDY_ERROR_CODES = [
   "invalid-retention",
   "nothing-due",
   "review-conflict",
+  "unknown-deck",
 ] as const;
 export type StudyErrorCode = (typeof STUDY_ERROR_CODES)[number];
 

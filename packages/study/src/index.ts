@@ -21,3 +21,4 @@ export {
   type FsrsFitCycleOptions,
   type FsrsFitRun,
 } from "./fsrs-fits.ts";
+export { DECK_IMPORT_TIMEOUT_MS, MAX_DECK_FILE_BYTES, MAX_DECK_NAME_LENGTH, type DeckImportView, type DeckUpload, type DeckView } from "./decks.ts";

@@ -23,6 +23,7 @@ export const COMMAND_NAMES = {
   weak: "weak",
   stats: "stats",
   me: "me",
+  deck: "deck",
 } as const;
 export type CommandName = (typeof COMMAND_NAMES)[keyof typeof COMMAND_NAMES];
 
@@ -38,6 +39,9 @@ export type QuizSubcommand = (typeof QUIZ_SUBCOMMANDS)[keyof typeof QUIZ_SUBCOMM
 export const ME_SUBCOMMANDS = { export: "export", forget: "forget" } as const;
 export type MeSubcommand = (typeof ME_SUBCOMMANDS)[keyof typeof ME_SUBCOMMANDS];
 
+export const DECK_SUBCOMMANDS = { import: "import", list: "list", remove: "remove" } as const;
+export type DeckSubcommand = (typeof DECK_SUBCOMMANDS)[keyof typeof DECK_SUBCOMMANDS];
+
 export const OPTION_NAMES = {
   time: "time",
   timezone: "timezone",
@@ -49,6 +53,8 @@ export const OPTION_NAMES = {
   scope: "scope",
   period: "period",
   member: "member",
+  file: "file",
+  name: "name",
 } as const;
 export type OptionName = (typeof OPTION_NAMES)[keyof typeof OPTION_NAMES];
 
@@ -266,6 +272,55 @@ export const meCommand = {
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
+/** `/deck import|list|remove`: a server's own decks (Manage Server; the handler checks again). */
+export const deckCommand = {
+  ...guildOnly,
+  name: COMMAND_NAMES.deck,
+  ...described("command.deck.name", "command.deck.description"),
+  default_member_permissions: MANAGE_GUILD,
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: DECK_SUBCOMMANDS.import,
+      ...described("command.deck.import.name", "command.deck.import.description"),
+      options: [
+        {
+          type: ApplicationCommandOptionType.Attachment,
+          name: OPTION_NAMES.file,
+          ...described("command.option.file.name", "command.option.file.description"),
+          required: true,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: OPTION_NAMES.name,
+          ...described("command.option.deck-name.name", "command.option.deck-name.description"),
+          required: false,
+          max_length: 100,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: DECK_SUBCOMMANDS.list,
+      ...described("command.deck.list.name", "command.deck.list.description"),
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: DECK_SUBCOMMANDS.remove,
+      ...described("command.deck.remove.name", "command.deck.remove.description"),
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: OPTION_NAMES.name,
+          ...described("command.option.deck-name.name", "command.option.deck-name.description"),
+          required: true,
+          max_length: 100,
+        },
+      ],
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
 /** Everything the deploy step registers, in the order Discord lists them. */
 export const commandDefinitions: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[] = [
   quizCommand,
@@ -275,4 +330,5 @@ export const commandDefinitions: readonly RESTPostAPIChatInputApplicationCommand
   weakCommand,
   statsCommand,
   meCommand,
+  deckCommand,
 ];

@@ -3,6 +3,7 @@
 import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type Interaction, type ModalSubmitInteraction } from "discord.js";
 import { decodeCustomId, type CustomId } from "../custom-ids.ts";
 import { COMMAND_NAMES, type CommandName } from "../commands/definitions.ts";
+import { handleDeckCommand } from "../commands/deck.ts";
 import { handleQuizCommand } from "../commands/quiz.ts";
 import { handleReviewCommand } from "../commands/review.ts";
 import { handleFsrsDefaults, handleSettingsCommand } from "../commands/settings.ts";
@@ -37,6 +38,7 @@ const commands: Record<CommandName, CommandHandler> = {
   [COMMAND_NAMES.weak]: handleWeakCommand,
   [COMMAND_NAMES.stats]: handleStatsCommand,
   [COMMAND_NAMES.me]: handleMeCommand,
+  [COMMAND_NAMES.deck]: handleDeckCommand,
 };
 
 async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: BotContext): Promise<void> {

@@ -1,0 +1,75 @@
+// `/deck import|list|remove`: a server's own decks. The attachment's declared size is checked
+// before anything is downloaded, the download is capped again while it streams, and the import
+// runs in a worker thread (in the study layer) so the bot keeps answering meanwhile.
+import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
+import { MAX_DECK_FILE_BYTES } from "@recall/study";
+import { localeFor, t } from "../i18n/index.ts";
+import { actorOf } from "../interactions/member-ref.ts";
+import { UserError } from "../interactions/user-error.ts";
+import type { BotContext } from "../interactions/context.ts";
+import { ephemeral, textPayload } from "../presenters/index.ts";
+import { renderDeckImport, renderDeckList, renderDeckRemoved } from "../presenters/deck.ts";
+import { DECK_SUBCOMMANDS, OPTION_NAMES } from "./definitions.ts";
+
+/** Downloads at most `maxBytes`; null when the server answers otherwise or sends more. */
+export async function downloadCapped(url: string, maxBytes: number): Promise<Uint8Array | null> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) return null;
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  // Leaving the loop early cancels the download.
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    total += chunk.byteLength;
+    if (total > maxBytes) return null;
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+export async function handleDeckCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const locale = localeFor(interaction.locale);
+  const actor = actorOf(interaction);
+  const serverId = interaction.guildId;
+  if (!serverId) throw new UserError("error.guild-only");
+  const subcommand = interaction.options.getSubcommand(true);
+
+  switch (subcommand) {
+    case DECK_SUBCOMMANDS.import: {
+      if (!actor.canManageServer) throw new UserError("error.not-allowed");
+      const file = interaction.options.getAttachment(OPTION_NAMES.file, true);
+      if (file.size > MAX_DECK_FILE_BYTES) {
+        await interaction.reply(ephemeral(textPayload(t(locale, "deck.import.too-large", { size: file.size, max: MAX_DECK_FILE_BYTES }))));
+        return;
+      }
+      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      const bytes = await downloadCapped(file.url, MAX_DECK_FILE_BYTES).catch(() => null);
+      if (!bytes) {
+        await interaction.editReply(textPayload(t(locale, "deck.import.download-failed")));
+        return;
+      }
+      const name = interaction.options.getString(OPTION_NAMES.name) ?? undefined;
+      const view = await ctx.study.importDeck(actor, serverId, { bytes, fileName: file.name, ...(name === undefined ? {} : { name }) });
+      ctx.logger.info({ serverId, deckId: view.deck?.id ?? null, items: view.deck?.items ?? 0, problems: view.problems.length }, "deck import");
+      await interaction.editReply(renderDeckImport(view, locale));
+      return;
+    }
+    case DECK_SUBCOMMANDS.list: {
+      await interaction.reply(ephemeral(renderDeckList(await ctx.study.listDecks(serverId), locale)));
+      return;
+    }
+    case DECK_SUBCOMMANDS.remove: {
+      const name = interaction.options.getString(OPTION_NAMES.name, true);
+      const removed = await ctx.study.removeDeck(actor, serverId, name);
+      await interaction.reply(ephemeral(renderDeckRemoved(name, removed, locale)));
+      return;
+    }
+    default:
+      throw new Error(`unknown /deck subcommand ${subcommand}`);
+  }
+}
