@@ -5,6 +5,7 @@ import * as db from "@recall/db";
 import { createAnswerFeatures } from "./answers.ts";
 import { createStudyContext, type StudyOptions } from "./context.ts";
 import { createDailyQuizFeatures, createPostedQuizzes } from "./daily-quizzes.ts";
+import { createInteractionClaims } from "./interaction-claims.ts";
 import { createProgressFeatures } from "./progress.ts";
 import { createReviewFeatures } from "./reviews.ts";
 import { createSettingsFeatures } from "./settings.ts";
@@ -26,5 +27,6 @@ export function createStudy(options: StudyOptions): StudyService {
     ...createAnswerFeatures(ctx, postedQuizzes),
     ...createReviewFeatures(ctx),
     ...createProgressFeatures(ctx),
+    ...createInteractionClaims(ctx),
   };
 }
