@@ -195,6 +195,29 @@ export async function findQuizPosts(db: Database, keys: readonly { groupId: numb
   });
 }
 
+/**
+ * Each group's latest post (highest local date), for many groups in one query. A group whose
+ * timezone moved west can be on an earlier local date than its latest post: it is not due again
+ * until its own date passes that post's.
+ */
+export async function latestQuizPosts(db: Database, groupIds: readonly number[]): Promise<QuizPost[]> {
+  if (groupIds.length === 0) return [];
+  return mapErrors(async () => {
+    const rows = await rowsOf<{ id: number }>(
+      db,
+      sql`select distinct on (group_id) id from quiz_posts
+          where group_id = any(${sql.raw(`'{${groupIds.map((id) => Math.trunc(id)).join(",")}}'::int[]`)})
+          order by group_id, local_date desc`,
+    );
+    if (rows.length === 0) return [];
+    const posts = await db
+      .select()
+      .from(quizPosts)
+      .where(sql`${quizPosts.id} = any(${sql.raw(`'{${rows.map((row) => Math.trunc(row.id)).join(",")}}'::int[]`)})`);
+    return posts.map(postFromRow);
+  });
+}
+
 /** Posts claimed but never sent (a crash between claim and send), oldest claim first. */
 export async function listPendingQuizPosts(db: Database): Promise<QuizPost[]> {
   return listByStatus(db, "pending");

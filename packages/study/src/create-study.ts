@@ -8,6 +8,7 @@ import { createStudyContext, type StudyOptions } from "./context.ts";
 import { createDailyQuizFeatures, createPostedQuizzes } from "./daily-quizzes.ts";
 import { createFsrsFitFeatures } from "./fsrs-fits.ts";
 import { createDeckFeatures } from "./decks.ts";
+import { createInteractionClaims } from "./interaction-claims.ts";
 import { createProgressFeatures } from "./progress.ts";
 import { createReviewFeatures } from "./reviews.ts";
 import { createSettingsFeatures } from "./settings.ts";
@@ -32,5 +33,6 @@ export function createStudy(options: StudyOptions): StudyService {
     ...createFsrsFitFeatures(ctx),
     // The context's item map is a Map: imported decks join the bank in it.
     ...createDeckFeatures(ctx, ctx.items as Map<string, QuizItem>),
+    ...createInteractionClaims(ctx),
   };
 }

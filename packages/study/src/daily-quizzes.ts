@@ -115,13 +115,16 @@ export function createDailyQuizFeatures(ctx: StudyContext, postedQuizzes: Posted
         const today = localParts(now, group.timezone).date;
         return instantAt(today, group.dailyTime, group.timezone) > now ? [] : [{ group, today }];
       });
-      const posts = await db.findQuizPosts(database, started.map(({ group, today }) => ({ groupId: group.id, localDate: today })));
-      const postOf = new Map(posts.map((post) => [`${post.groupId}:${post.localDate}`, post]));
+      // Each group's latest post: a group whose timezone moved west is on an earlier local date
+      // than the post it already has, and must not get a second quiz at once.
+      const latest = new Map((await db.latestQuizPosts(database, started.map(({ group }) => group.id))).map((post) => [post.groupId, post]));
       const due: DuePost[] = [];
       for (const { group, today } of started) {
-        const post = postOf.get(`${group.id}:${today}`);
-        const stale = post?.status === "pending" && Date.parse(post.claimedAt) < now.getTime() - staleClaimMs;
-        if (!post || stale) due.push(dueOf(group));
+        const post = latest.get(group.id);
+        if (post && post.localDate > today) continue;
+        const todays = post?.localDate === today ? post : undefined;
+        const stale = todays?.status === "pending" && Date.parse(todays.claimedAt) < now.getTime() - staleClaimMs;
+        if (!todays || stale) due.push(dueOf(group));
       }
       return due;
     },
@@ -130,14 +133,17 @@ export function createDailyQuizFeatures(ctx: StudyContext, postedQuizzes: Posted
       ctx.requireAdmin(actor);
       const group = await ctx.requireGroup(ref);
       const today = localParts(clock(), group.timezone).date;
-      const post = await db.findQuizPost(database, group.id, today);
+      const [latest] = await db.latestQuizPosts(database, [group.id]);
+      const post = latest && latest.localDate >= today ? latest : null;
       if (post && post.status !== "pending") {
         return { due: null, existing: postedQuiz(post, group) };
       }
+      if (post && post.localDate > today) return { due: null, existing: null };
       return { due: dueOf(group), existing: null };
     },
 
-    async claimDailyQuiz(due: DuePost): Promise<DailyQuizView | null> {
+    /** `takenOver`: the claim was another process's, gone stale; its post may already be in the channel. */
+    async claimDailyQuiz(due: DuePost): Promise<(DailyQuizView & { takenOver: boolean }) | null> {
       const now = clock();
       const group = await db.getStudyGroup(database, Number(due.groupId));
       if (!group) return null;
@@ -149,10 +155,12 @@ export function createDailyQuizFeatures(ctx: StudyContext, postedQuizzes: Posted
         chooseDailyItems((await db.dailyPickInputs(database, group.id, now)).candidates, group.questionsPerDay, due.localDate);
       if (itemIds.length === 0) return null;
       let claim = await db.claimQuizPost(database, group.id, due.localDate, itemIds, now);
+      let takenOver = false;
       if (!claim.owned && claim.post.status === "pending") {
         claim = (await db.reclaimStaleQuizPost(database, claim.post.id, new Date(now.getTime() - staleClaimMs), now)) ?? claim;
+        takenOver = claim.owned;
       }
-      return claim.owned ? quizView(claim.post, group) : null;
+      return claim.owned ? { ...(await quizView(claim.post, group)), takenOver } : null;
     },
 
     async markPosted(postId: string, messageId: string): Promise<void> {
@@ -177,31 +185,41 @@ export function createDailyQuizFeatures(ctx: StudyContext, postedQuizzes: Posted
     async closeDailyQuiz(postId: string): Promise<RevealView | null> {
       const post = await db.getQuizPost(database, Number(postId));
       if (!post || post.status !== "posted") return null;
-      const closed = await db.closeQuizPost(database, post.id, clock());
+      const now = clock();
+      const closed = await db.closeQuizPost(database, post.id, now);
       postedQuizzes.forget(post.id);
-      if (!closed) return null; // another process revealed it
-      const results = await db.quizPostResults(database, post.id, 3);
-      const missed = await db.mostMissedKeyPoints(database, post.groupId, post.localDate, post.localDate, 3);
-      return {
-        postId,
-        localDate: post.localDate,
-        items: post.itemIds.flatMap((id) => {
-          const item = items.get(id);
-          return item ? [{ item: itemView(item), modelAnswer: item.answer }] : [];
-        }),
-        mostMissed: missed.map((m) => ({
-          itemId: m.itemId,
-          keyPointId: m.keyPointId,
-          text: m.text ?? m.keyPointId,
-          missRate: m.missRate,
-        })),
-        topScorers: results.topScorers.map((s) => ({
-          memberId: s.discordUserId,
-          displayName: s.displayName ?? s.discordUserId,
-          score: s.score,
-        })),
-        answerCount: results.answerCount,
-      };
+      if (!closed) return null; // another process closed it and owes the reveal
+      if (!(await db.claimQuizPostReveal(database, post.id, new Date(now.getTime() - staleClaimMs), now))) return null;
+      return revealView(closed);
+    },
+
+    /** Closed posts whose reveal has not gone out (a failed send, a crash): retried each cycle. */
+    async revealsOwed(): Promise<PostedQuiz[]> {
+      const owed = await db.listUnrevealedQuizPosts(database);
+      if (owed.length === 0) return [];
+      const groups = new Map((await db.listStudyGroups(database)).map((group) => [group.id, group]));
+      return owed.flatMap((post) => {
+        const group = groups.get(post.groupId);
+        return group ? [postedQuiz(post, group)] : [];
+      });
+    },
+
+    /** Takes on a reveal still owed (once per staleness period across processes); null when another has it. */
+    async claimReveal(postId: string): Promise<RevealView | null> {
+      const now = clock();
+      if (!(await db.claimQuizPostReveal(database, Number(postId), new Date(now.getTime() - staleClaimMs), now))) return null;
+      const post = await db.getQuizPost(database, Number(postId));
+      return post ? revealView(post) : null;
+    },
+
+    /** The reveal is in the channel: never sent again. */
+    async markRevealed(postId: string): Promise<void> {
+      await db.markQuizPostRevealed(database, Number(postId), clock());
+    },
+
+    /** The group's channel refused a post (the bot may not see or post there): pause it with the reason. */
+    async pauseForChannelProblem(groupId: string, reason: string): Promise<void> {
+      await db.setGroupPaused(database, Number(groupId), true, clock(), reason);
     },
 
     async dailyQuiz(postId: string): Promise<(DailyQuizView & PostedQuiz & { closed: boolean }) | null> {
@@ -209,7 +227,35 @@ export function createDailyQuizFeatures(ctx: StudyContext, postedQuizzes: Posted
       if (!post) return null;
       const group = await db.getStudyGroup(database, post.groupId);
       if (!group) return null;
-      return { ...(await quizView(post, group)), ...postedQuiz(post, group), closed: post.status === "closed" };
+      // Shown closed only once its reveal is out: until then the buttons stay as they were.
+      const closed = post.status === "closed" && post.revealedAt !== null;
+      return { ...(await quizView(post, group)), ...postedQuiz(post, group), closed };
     },
   };
+
+  async function revealView(post: QuizPost): Promise<RevealView> {
+    const postId = String(post.id);
+    const results = await db.quizPostResults(database, post.id, 3);
+    const missed = await db.mostMissedKeyPoints(database, post.groupId, post.localDate, post.localDate, 3);
+    return {
+      postId,
+      localDate: post.localDate,
+      items: post.itemIds.flatMap((id) => {
+        const item = items.get(id);
+        return item ? [{ item: itemView(item), modelAnswer: item.answer }] : [];
+      }),
+      mostMissed: missed.map((m) => ({
+        itemId: m.itemId,
+        keyPointId: m.keyPointId,
+        text: m.text ?? m.keyPointId,
+        missRate: m.missRate,
+      })),
+      topScorers: results.topScorers.map((s) => ({
+        memberId: s.discordUserId,
+        displayName: s.displayName ?? s.discordUserId,
+        score: s.score,
+      })),
+      answerCount: results.answerCount,
+    };
+  }
 }

@@ -23,7 +23,9 @@ export function createSettingsFeatures(ctx: StudyContext) {
   async function groupView(group: StudyGroup): Promise<GroupSettingsView> {
     const now = clock();
     const today = localParts(now, group.timezone).date;
-    const posted = await db.findQuizPost(database, group.id, today);
+    // The latest post, not only today's: after a move west it may carry a later local date.
+    const [latest] = await db.latestQuizPosts(database, [group.id]);
+    const posted = latest !== undefined && latest.localDate >= today;
     return {
       channelId: group.channelId,
       dailyTime: group.dailyTime,
@@ -31,7 +33,8 @@ export function createSettingsFeatures(ctx: StudyContext) {
       questionsPerDay: group.questionsPerDay,
       chapters: group.chapters,
       paused: group.paused,
-      nextPostAt: nextPostAt(group, now, posted !== null)?.toISOString() ?? null,
+      pausedReason: group.pausedReason,
+      nextPostAt: nextPostAt(group, now, posted)?.toISOString() ?? null,
     };
   }
 

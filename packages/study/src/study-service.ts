@@ -68,12 +68,22 @@ export interface StudyService extends ProgressFeatures, DeckFeatures {
   /** The post due for one group today, for `/quiz now`; null with the existing post when already out. */
   duePostNow(actor: Actor, group: GroupRef): Promise<{ due: DuePost | null; existing: PostedQuiz | null }>;
   /** Claim the group's post for the local date; null when another process holds it. */
-  claimDailyQuiz(due: DuePost): Promise<DailyQuizView | null>;
+  /** `takenOver`: a stale claim of another process was taken over; its post may already be in the channel. */
+  claimDailyQuiz(due: DuePost): Promise<(DailyQuizView & { takenOver: boolean }) | null>;
   markPosted(postId: string, messageId: string): Promise<void>;
   /** Posts whose time is up and that have not been revealed yet. */
   postsToClose(): Promise<PostedQuiz[]>;
   /** Closes a post (once) and returns what to reveal; null when it was already closed. */
+  /** Closes a post (once) and, when this caller also takes on its reveal, returns what to reveal. */
   closeDailyQuiz(postId: string): Promise<RevealView | null>;
+  /** Closed posts whose reveal has not gone out yet (a failed send, a crash). */
+  revealsOwed(): Promise<PostedQuiz[]>;
+  /** Takes on a reveal still owed; null when another process has it (until its claim is stale). */
+  claimReveal(postId: string): Promise<RevealView | null>;
+  /** The reveal is in the channel: it is never sent again. */
+  markRevealed(postId: string): Promise<void>;
+  /** The group's channel refused a post: the group is paused with the reason until an admin fixes it. */
+  pauseForChannelProblem(groupId: string, reason: string): Promise<void>;
   dailyQuiz(postId: string): Promise<(DailyQuizView & PostedQuiz & { closed: boolean }) | null>;
 
   hint(itemId: string): HintView;
@@ -92,6 +102,11 @@ export interface StudyService extends ProgressFeatures, DeckFeatures {
   weakFollowUps(member: MemberRef): Promise<WeakFollowUpView[]>;
 
   memberSettings(member: MemberRef): Promise<MemberSettingsView>;
+
+  /** Once per interaction id across processes: true for exactly one caller. */
+  claimInteraction(interactionId: string): Promise<boolean>;
+  /** Drops interaction claims no re-delivery can need any more. */
+  pruneInteractionClaims(): Promise<number>;
   updateMemberSettings(member: MemberRef, input: MemberSettingsInput): Promise<MemberSettingsView>;
 
   /** Personal FSRS weights (see fsrs-fits.ts): queue and run due fits; show or drop a member's. */

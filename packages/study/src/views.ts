@@ -129,6 +129,8 @@ export interface GroupSettingsView {
   questionsPerDay: number;
   chapters: number[];
   paused: boolean;
+  /** Why the bot paused the group itself (its channel refused a post): `missing-access`, `unknown-channel`. */
+  pausedReason: string | null;
   nextPostAt: string | null;
 }
 

@@ -109,6 +109,7 @@ describe.each(targets())("daily posts on $name", (target) => {
         questionsPerDay: 2,
         chapters: [12],
         paused: false,
+        pausedReason: null,
         nextPostAt: "2026-03-02T01:00:00.000Z",
       });
       expect(await study.groupStatus(ref)).toEqual(view);
@@ -240,6 +241,35 @@ describe.each(targets())("daily posts on $name", (target) => {
       const due = await requireDue(ref);
       expect(due.localDate).toBe("2026-03-02");
       expect((await study.claimDailyQuiz(due))?.closesAt).toBe("2026-03-02T20:00:00.000Z");
+    });
+
+    it("does not post a second quiz at once when the group's timezone moves west", async () => {
+      clock.set("2026-03-02T01:30:00Z"); // 09:30 on 2 March in Shanghai
+      const ref = await newGroup();
+      const quiz = await study.claimDailyQuiz(await requireDue(ref));
+      await study.markPosted(quiz!.postId, "message-west");
+      // New York: 20:30 on 1 March, its 09:00 long past and no post dated 1 March.
+      await study.setupGroup(adminOf(ref.serverId), { ...ref, dailyTime: "09:00", timezone: "America/New_York" });
+      expect(await dueFor(ref)).toBeNull();
+      expect((await study.duePostNow(adminOf(ref.serverId), ref)).due).toBeNull();
+      // 2 March 09:00 in New York is the open post's own date: still nothing new.
+      clock.set("2026-03-02T14:00:00Z");
+      expect(await dueFor(ref)).toBeNull();
+      // 3 March 09:00 in New York: the next quiz.
+      clock.set("2026-03-03T14:00:00Z");
+      expect((await requireDue(ref)).localDate).toBe("2026-03-03");
+    });
+
+    it("says when a group's channel made the bot pause it, until an admin resumes it", async () => {
+      clock.set("2026-03-02T01:30:00Z");
+      const ref = await newGroup();
+      const due = await requireDue(ref);
+      await study.pauseForChannelProblem(due.groupId, "missing-access");
+      expect(await study.groupStatus(ref)).toMatchObject({ paused: true, pausedReason: "missing-access", nextPostAt: null });
+      expect(await dueFor(ref)).toBeNull();
+      await study.setGroupPaused(adminOf(ref.serverId), ref, false);
+      expect(await study.groupStatus(ref)).toMatchObject({ paused: false, pausedReason: null });
+      expect(await dueFor(ref)).not.toBeNull();
     });
 
     it("lists a sent post for closing once the next day's post is due, and never an unsent one", async () => {

@@ -56,8 +56,28 @@ describe.each(targets())("daily reveal on $name", (target) => {
       expect(closed!.mostMissed[0]!.missRate).toBeGreaterThanOrEqual(2 / 3);
 
       expect(await study.closeDailyQuiz(quiz.postId)).toBeNull();
+      // Closed, but shown open until the reveal is out; then never revealed again.
+      expect(await study.dailyQuiz(quiz.postId)).toMatchObject({ closed: false, answerCount: 3 });
+      await study.markRevealed(quiz.postId);
       expect(await study.dailyQuiz(quiz.postId)).toMatchObject({ closed: true, answerCount: 3 });
       expect((await study.postsToClose()).map((post) => post.postId)).not.toContain(quiz.postId);
+      expect((await study.revealsOwed()).map((post) => post.postId)).not.toContain(quiz.postId);
+      expect(await study.claimReveal(quiz.postId)).toBeNull();
+    });
+
+    it("owes a reveal whose send failed, and lets one process retry it once the claim is stale", async () => {
+      const quiz = await postedQuiz();
+      clock.set("2026-03-03T01:00:00Z");
+      expect(await study.closeDailyQuiz(quiz.postId)).not.toBeNull();
+      // The send failed: nothing marked it revealed.
+      expect((await study.revealsOwed()).map((post) => post.postId)).toContain(quiz.postId);
+      expect(await otherProcess.claimReveal(quiz.postId)).toBeNull(); // still the first claimer's
+      clock.set("2026-03-03T01:03:00Z");
+      const [one, two] = await Promise.all([study.claimReveal(quiz.postId), otherProcess.claimReveal(quiz.postId)]);
+      expect([one, two].filter((view) => view !== null)).toHaveLength(1);
+      expect((one ?? two)?.items.map((entry) => entry.item.itemId)).toEqual(["Q090"]);
+      await study.markRevealed(quiz.postId);
+      expect((await study.revealsOwed()).map((post) => post.postId)).not.toContain(quiz.postId);
     });
   });
 });
