@@ -46,6 +46,7 @@ async function startRecall(config: Extract<BotProcessConfig, { kind: "recall" }>
       clock: clock.now,
       apiBase: config.apiBase,
       tickMs: 0,
+      ...(config.shards ? { shards: config.shards } : {}),
     });
     const globalLimitWaits = countGlobalLimitWaits(bot.client);
     await bot.start();

@@ -17,6 +17,8 @@ export type BotProcessConfig =
       logLevel: string;
       /** Where the quiz items come from: the repository's content bank, as the bench loads it. */
       content: "bank";
+      /** The shards this process runs (default: the whole bot). */
+      shards?: { ids: number[]; count: number };
     }
   | { kind: "trivial"; apiBase: string; token: string };
 

@@ -7,7 +7,9 @@
 // its thread nor be charged to it. The local Discord, the timestamps (taken by it) and the checks
 // stay in this process; CPU is reported for both processes.
 //   pnpm bench                 every scenario
-//   pnpm bench answer-burst    one scenario by name (answer-burst, leaderboard)
+//   pnpm bench answer-burst    one scenario by name (answer-burst, leaderboard, fan-out)
+// fan-out (fan-out.ts) is measured differently: 1,000 groups posting at one daily minute, with one
+// bot process and with two, against the global-limit bound rather than a trivial client.
 // Env: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // the benchmark creates and drops its own databases there), BENCH_LOG_LEVEL (default silent),
 // BENCH_BOT_PROFILE_DIR (the bot's process writes a V8 CPU profile of its whole run there).
@@ -15,12 +17,14 @@ import { cpus, loadavg } from "node:os";
 import { contentItems } from "../test/harness.ts";
 import { checkServer, describeServer, freshDatabase, serverUrlFrom } from "./bench-database.ts";
 import { TARGETS, type LatencySeries, type Scenario, type ScenarioResult } from "./scenario.ts";
+import { FAN_OUT_GROUPS, formatFanOut, runFanOut } from "./fan-out.ts";
 import { answerBurstScenario } from "./scenarios/answer-burst.ts";
 import { leaderboardScenario } from "./scenarios/leaderboard.ts";
 import { formatSummary, ratio, summarise, verdict } from "./stats.ts";
 
 // A new scenario: a module in scenarios/ exporting a Scenario, listed here.
 const SCENARIOS: Scenario[] = [answerBurstScenario, leaderboardScenario];
+const FAN_OUT = "fan-out";
 
 const started = performance.now();
 const log = (line = ""): void => void process.stdout.write(`${line}\n`);
@@ -63,9 +67,9 @@ function report(name: string, result: ScenarioResult): void {
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
-  const unknown = wanted.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
+  const unknown = wanted.filter((name) => name !== FAN_OUT && !SCENARIOS.some((scenario) => scenario.name === name));
   if (unknown.length > 0) {
-    log(`unknown scenario ${unknown.join(", ")}; scenarios: ${SCENARIOS.map((scenario) => scenario.name).join(", ")}`);
+    log(`unknown scenario ${unknown.join(", ")}; scenarios: ${[...SCENARIOS.map((scenario) => scenario.name), FAN_OUT].join(", ")}`);
     return;
   }
   const serverUrl = serverUrlFrom(process.env);
@@ -92,6 +96,21 @@ async function main(): Promise<void> {
       report(scenario.name, result);
     } catch (error) {
       log(`== ${scenario.name}: FAILED to run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  }
+  if (wanted.length === 0 || wanted.includes(FAN_OUT)) {
+    log();
+    log(`== ${FAN_OUT}: ${FAN_OUT_GROUPS} study groups in as many guilds, one daily time, Discord's global limit enforced`);
+    for (const processes of [1, 2] as const) {
+      try {
+        const result = await runFanOut(
+          { items, logLevel, freshDatabase: (name) => freshDatabase(serverUrl, name), progress: (line) => log(`   [${elapsed()}] ${line}`) },
+          processes,
+        );
+        for (const line of formatFanOut(result)) log(`   ${line}`);
+      } catch (error) {
+        log(`   ${processes} process(es): FAILED to run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
     }
   }
   log();

@@ -1,5 +1,5 @@
 // The running bot: a discord.js client on the gateway, the interaction dispatcher, and the
-// ticker that drives daily posts and reveals. Everything it needs comes in as arguments, so the
+// timer that wakes the daily posts and reveals at their due times. Everything it needs comes in as arguments, so the
 // same code runs in production and against the local Discord in tests and benchmarks.
 import { Client, Events, GatewayIntentBits, Routes, type Interaction } from "discord.js";
 import type { Logger } from "pino";
@@ -26,7 +26,11 @@ export interface BotOptions {
   apiBase?: string;
   /** Register commands in one server (instant) instead of globally. */
   devGuildId?: string;
-  /** How often the daily cycle runs; 0 turns the ticker off (tests drive it by hand). */
+  /**
+   * The daily cycle wakes at its next due time; this is its longest sleep (default 5 minutes), a
+   * safety net for changes it cannot see (another process's setup, a clock jump). 0 turns the
+   * timer off (tests drive the cycle by hand).
+   */
   tickMs?: number;
   /** Debounce of the daily post's answer-count edits. */
   answerCountDebounceMs?: number;
@@ -40,7 +44,7 @@ export interface BotOptions {
 
 export interface Bot {
   client: Client;
-  /** Log in, register commands, run one daily cycle (catching up on missed posts), start the ticker. */
+  /** Log in, register commands, run one daily cycle (catching up on missed posts), then wake at each due time. */
   start(): Promise<void>;
   /** One pass of the daily cycle now. */
   runDailyCycle(): Promise<void>;
@@ -48,6 +52,9 @@ export interface Bot {
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** How soon the cycle runs again when work is still overdue after a pass (a failed send, nothing left to ask). */
+const OVERDUE_RETRY_MS = 30_000;
 
 export function createBot(options: BotOptions): Bot {
   const clock = options.clock ?? (() => new Date());
@@ -75,7 +82,8 @@ export function createBot(options: BotOptions): Bot {
   const work = createWorkLimiter(options.workConcurrency ?? 4);
   const ctx: BotContext = { study: options.study, logger, clock, client, answerCounts, work };
   const inFlight = new Set<Promise<void>>();
-  let ticker: NodeJS.Timeout | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let scheduling = false;
   let cycle: Promise<void> | null = null;
   let fsrsFits: FsrsFitLoop | null = null;
 
@@ -85,11 +93,11 @@ export function createBot(options: BotOptions): Bot {
   }
 
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
-    track(
-      dispatchInteraction(interaction, ctx).catch((error: unknown) =>
-        logger.error({ err: error, interactionId: interaction.id }, "interaction dispatch failed"),
-      ),
+    const handled = dispatchInteraction(interaction, ctx).catch((error: unknown) =>
+      logger.error({ err: error, interactionId: interaction.id }, "interaction dispatch failed"),
     );
+    // /quiz may have set up, moved, paused or resumed a group of this process's guilds.
+    track(interaction.isChatInputCommand() && interaction.commandName === "quiz" ? handled.then(() => scheduleCycle("change")) : handled);
   });
   client.on(Events.Error, (error) => logger.error({ err: error }, "discord client error"));
 
@@ -101,6 +109,33 @@ export function createBot(options: BotOptions): Bot {
         cycle = null;
       });
     return cycle;
+  }
+
+  const safetyTickMs = options.tickMs ?? 5 * 60_000;
+
+  /**
+   * Sleeps until the cycle's next due time (at most the safety tick), runs it, and again. After a
+   * change (a /quiz command) overdue work runs at once; after a pass it means a send failed or
+   * cannot be done yet, so it waits OVERDUE_RETRY_MS instead of spinning.
+   */
+  async function scheduleCycle(after: "pass" | "change"): Promise<void> {
+    if (!scheduling) return;
+    let delayMs = safetyTickMs;
+    try {
+      const next = await options.study.nextDailyEventAt();
+      if (next !== null) {
+        const untilDue = Date.parse(next) - clock().getTime();
+        delayMs = Math.min(safetyTickMs, untilDue > 0 ? untilDue : after === "change" ? 0 : OVERDUE_RETRY_MS);
+      }
+    } catch (error) {
+      options.logger.error({ err: error }, "could not read the next daily time; trying again at the safety tick");
+    }
+    if (!scheduling) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      void runCycle().then(() => scheduleCycle("pass"));
+    }, delayMs);
   }
 
   async function registerCommands(): Promise<void> {
@@ -122,9 +157,9 @@ export function createBot(options: BotOptions): Bot {
       if (ownedShards.has(0)) await registerCommands();
       logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, "connected to Discord");
       await runCycle();
-      const tickMs = options.tickMs ?? 30_000;
-      if (tickMs > 0) ticker = setInterval(() => void runCycle(), tickMs);
-      if (options.fsrsFits) fsrsFits = startFsrsFits(options.study, options.logger, options.fsrsFits);
+      scheduling = safetyTickMs > 0;
+      await scheduleCycle("pass");
+      if (options.fsrsFits) fsrsFits = startFsrsFits(options.study, logger, options.fsrsFits);
     },
     runDailyCycle: runCycle,
     async idle() {
@@ -133,8 +168,9 @@ export function createBot(options: BotOptions): Bot {
       if (cycle) await cycle;
     },
     async stop() {
-      if (ticker) clearInterval(ticker);
-      ticker = null;
+      scheduling = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
       await fsrsFits?.stop();
       while (inFlight.size > 0) await Promise.all(inFlight);
       if (cycle) await cycle;

@@ -44,7 +44,7 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(options: { clock: TestClock; database?: OpenDatabase; startBot?: boolean }): Promise<Harness> {
+export async function startHarness(options: { clock: TestClock; database?: OpenDatabase; startBot?: boolean; tickMs?: number }): Promise<Harness> {
   const { clock } = options;
   const database = options.database ?? (await createDatabase({ inMemory: true }));
   const fake = await startFakeDiscord({
@@ -63,7 +63,7 @@ export async function startHarness(options: { clock: TestClock; database?: OpenD
       logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
       clock: clock.now,
       apiBase: fake.apiBase,
-      tickMs: 0,
+      tickMs: options.tickMs ?? 0,
       answerCountDebounceMs: 5,
     });
     return { bot, study };

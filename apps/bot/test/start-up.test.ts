@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import postgres from "postgres";
 import { startFakeDiscord } from "@recall/discord-fake";
 import { CHANNEL_ID, GUILD_ID, TOKEN } from "./harness.ts";
 
@@ -76,4 +77,56 @@ describe("pnpm start", () => {
     }
     expect(child.exitCode).toBe(0); // a clean shutdown on SIGTERM
   }, 120_000);
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("pnpm start with SHARD_COUNT=auto on a fresh PostgreSQL database", () => {
+  it("starts one process per recommended shard; they migrate together and each identifies as its shard", async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `recall_test_shards_${process.pid}_${Date.now()}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const guildIds = [0, 1, 2, 3].map((k) => String(BigInt(GUILD_ID) + BigInt(k) * (1n << 22n)));
+    const fake = await startFakeDiscord({
+      guilds: guildIds.map((id) => ({ id, name: "Study Server", channels: [{ id: String(BigInt(id) + 7n), name: "daily-quiz" }] })),
+      validToken: TOKEN,
+      heartbeatIntervalMs: 1_000,
+      shardCount: 2,
+    });
+    const child = spawn("pnpm", ["exec", "tsx", "src/main.ts"], {
+      cwd: appDir,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        DISCORD_TOKEN: TOKEN,
+        DISCORD_API_BASE: fake.apiBase,
+        DATABASE_URL: url.toString(),
+        SHARD_COUNT: "auto",
+        LOG_LEVEL: "info",
+      },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await fake.waitUntil(() => output.includes("every shard process is ready") || child.exitCode !== null, "both shard processes", {
+        timeoutMs: 150_000,
+      });
+      expect(output).not.toContain("could not start");
+      expect(output.match(/connected to Discord/g)).toHaveLength(2);
+      expect(fake.gatewayStats).toMatchObject({ identifies: 2, connectedSessions: 2 });
+      // Each guild's event reaches exactly one of the two processes' sessions.
+      const handle = fake.slashCommand({ guildId: guildIds[0]!, channelId: String(BigInt(guildIds[0]!) + 7n), user: { id: "200000000000000009" }, name: "review" });
+      expect(handle.deliveredToShards).toHaveLength(1);
+      await handle.waitForReply(undefined, { timeoutMs: 30_000 });
+    } finally {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      await fake.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await admin.end();
+    }
+  }, 200_000);
 });

@@ -107,26 +107,29 @@ export function createDailyQuizFeatures(ctx: StudyContext, postedQuizzes: Posted
     };
   }
 
+  /** Active groups whose daily time has come today without a post (or with a stale claim). */
+  async function dueGroups(now: Date): Promise<StudyGroup[]> {
+    const started = (await db.listStudyGroups(database, { activeOnly: true })).flatMap((group) => {
+      const today = localParts(now, group.timezone).date;
+      return instantAt(today, group.dailyTime, group.timezone) > now ? [] : [{ group, today }];
+    });
+    // Each group's latest post: a group whose timezone moved west is on an earlier local date
+    // than the post it already has, and must not get a second quiz at once.
+    const latest = new Map((await db.latestQuizPosts(database, started.map(({ group }) => group.id))).map((post) => [post.groupId, post]));
+    const due: StudyGroup[] = [];
+    for (const { group, today } of started) {
+      const post = latest.get(group.id);
+      if (post && post.localDate > today) continue;
+      const todays = post?.localDate === today ? post : undefined;
+      const stale = todays?.status === "pending" && Date.parse(todays.claimedAt) < now.getTime() - staleClaimMs;
+      if (!todays || stale) due.push(group);
+    }
+    return due;
+  }
+
   return {
     async duePosts(): Promise<DuePost[]> {
-      const now = clock();
-      // Groups whose daily time has come today, then all their posts of today in one query.
-      const started = (await db.listStudyGroups(database, { activeOnly: true })).flatMap((group) => {
-        const today = localParts(now, group.timezone).date;
-        return instantAt(today, group.dailyTime, group.timezone) > now ? [] : [{ group, today }];
-      });
-      // Each group's latest post: a group whose timezone moved west is on an earlier local date
-      // than the post it already has, and must not get a second quiz at once.
-      const latest = new Map((await db.latestQuizPosts(database, started.map(({ group }) => group.id))).map((post) => [post.groupId, post]));
-      const due: DuePost[] = [];
-      for (const { group, today } of started) {
-        const post = latest.get(group.id);
-        if (post && post.localDate > today) continue;
-        const todays = post?.localDate === today ? post : undefined;
-        const stale = todays?.status === "pending" && Date.parse(todays.claimedAt) < now.getTime() - staleClaimMs;
-        if (!todays || stale) due.push(dueOf(group));
-      }
-      return due;
+      return (await dueGroups(clock())).map(dueOf);
     },
 
     async duePostNow(actor: Actor, ref: GroupRef): Promise<{ due: DuePost | null; existing: PostedQuiz | null }> {
@@ -140,6 +143,27 @@ export function createDailyQuizFeatures(ctx: StudyContext, postedQuizzes: Posted
       }
       if (post && post.localDate > today) return { due: null, existing: null };
       return { due: dueOf(group), existing: null };
+    },
+
+    async nextDailyEventAt(): Promise<string | null> {
+      const now = clock();
+      const groups = await db.listStudyGroups(database);
+      const byId = new Map(groups.map((group) => [group.id, group]));
+      // Every group's next daily time: its post, and the close of yesterday's, and on Mondays its
+      // weekly summary, all fall then.
+      const times = groups.flatMap((group) => nextPostAt(group, now, false) ?? []).map((at) => at.getTime());
+      // A group due now (set up after its daily time, or its post never went out) is due already.
+      if ((await dueGroups(now)).length > 0) times.push(now.getTime());
+      for (const post of await db.listUnclosedQuizPosts(database)) {
+        const group = byId.get(post.groupId);
+        if (group) times.push(closesAt(group, post.localDate).getTime());
+      }
+      // A reveal that failed to send is owed now (the cycle retries it).
+      if ((await db.listUnrevealedQuizPosts(database)).length > 0) times.push(now.getTime());
+      for (const post of await db.listPendingQuizPosts(database)) {
+        times.push(Date.parse(post.claimedAt) + staleClaimMs);
+      }
+      return times.length === 0 ? null : new Date(times.reduce((earliest, at) => Math.min(earliest, at))).toISOString();
     },
 
     /** `takenOver`: the claim was another process's, gone stale; its post may already be in the channel. */

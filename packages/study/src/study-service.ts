@@ -65,6 +65,11 @@ export interface StudyService extends ProgressFeatures, DeckFeatures {
 
   /** Groups whose daily post is due now and not yet out (including posts missed while down). */
   duePosts(): Promise<DuePost[]>;
+  /**
+   * When the daily cycle next has work (ISO time): the earliest daily time of an active group, close
+   * of an open post, or takeover of a stale claim; may be past when work is overdue. null: no groups.
+   */
+  nextDailyEventAt(): Promise<string | null>;
   /** The post due for one group today, for `/quiz now`; null with the existing post when already out. */
   duePostNow(actor: Actor, group: GroupRef): Promise<{ due: DuePost | null; existing: PostedQuiz | null }>;
   /** Claim the group's post for the local date; null when another process holds it. */
