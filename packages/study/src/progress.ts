@@ -1,9 +1,9 @@
-// What brings a study group back every day: leaderboards and streaks, each member's weakest
-// follow-ups, statistics, the weekly summary, and a member's own data.
-import type { QuizItem } from "@recall/content";
+// What brings a study group back every day: leaderboards and streaks, statistics, the weekly
+// summary, and a member's own data.
 import * as db from "@recall/db";
-import type { Database, Member, StudyGroup } from "@recall/db";
-import { localDay, rankWeakest, type MemberPreferences } from "@recall/scheduler";
+import type { Member, StudyGroup } from "@recall/db";
+import { localDay } from "@recall/scheduler";
+import type { StudyContext } from "./context.ts";
 import { addDays, instantAt, localParts } from "./group-clock.ts";
 import type { GroupRef, MemberRef } from "./ports.ts";
 import type {
@@ -11,26 +11,12 @@ import type {
   LeaderboardPeriodName,
   LeaderboardScopeName,
   StatsView,
-  WeakFollowUpView,
   WeeklySummaryView,
 } from "./views.ts";
 
 export const LEADERBOARD_PAGE_SIZE = 10;
-export const WEAK_FOLLOW_UPS_SHOWN = 10;
 export const STATS_RETENTION_DAYS = 30;
 export const STATS_FORECAST_DAYS = 14;
-
-/** What the progress features share with the rest of the domain. */
-export interface StudyContext {
-  database: Database;
-  items: ReadonlyMap<string, QuizItem>;
-  clock: () => Date;
-  defaultGroupLocale: string;
-  staleClaimMs: number;
-  member(ref: MemberRef): Promise<Member>;
-  preferencesOf(member: Member): MemberPreferences;
-  requireGroup(ref: GroupRef): Promise<StudyGroup>;
-}
 
 export interface LeaderboardRequest {
   scope: LeaderboardScopeName;
@@ -95,26 +81,6 @@ export function createProgressFeatures(ctx: StudyContext) {
         rows: rows(result),
         you: mine,
       };
-    },
-
-    async weakFollowUps(ref: MemberRef): Promise<WeakFollowUpView[]> {
-      const member = await ctx.member(ref);
-      const now = ctx.clock();
-      // The database narrows to the member's studied follow-ups; the scheduler ranks them exactly.
-      const candidates = await db.weakestFollowUps(database, member.id, now, 200);
-      const ranked = rankWeakest(
-        candidates.filter((c) => ctx.items.has(c.itemId)).map((c) => ({ itemId: c.itemId, kind: "followup", card: c.card })),
-        now,
-        ctx.preferencesOf(member),
-        WEAK_FOLLOW_UPS_SHOWN,
-      );
-      return ranked.map((r) => ({
-        itemId: r.itemId,
-        prompt: ctx.items.get(r.itemId)?.prompt ?? r.itemId,
-        retrievability: r.retrievability,
-        lapses: r.card.lapses,
-        reps: r.card.reps,
-      }));
     },
 
     async stats(ref: MemberRef, target: { userId: string; displayName: string } | null): Promise<StatsView> {

@@ -1,5 +1,6 @@
 // The study domain's single entry point for apps. Every method takes plain data and returns
-// the views in views.ts; the implementation lives in create-study.ts.
+// the views in views.ts; each feature's implementation lives in a file of its own,
+// put together by create-study.ts.
 import type { QuizItem } from "@recall/content";
 import type { Rating } from "@recall/scheduler";
 import type { ProgressFeatures } from "./progress.ts";
@@ -12,6 +13,7 @@ import type {
   MemberSettingsView,
   RevealView,
   ReviewPromptView,
+  WeakFollowUpView,
 } from "./views.ts";
 import type {
   Actor,
@@ -83,6 +85,8 @@ export interface StudyService extends ProgressFeatures {
   selfRate(input: SelfRateInput): Promise<SelfRateResult>;
   /** A misconception item in `/review`: the member says whether its statement is right. */
   judgeStatement(input: JudgeInput): Promise<SelfRateResult & { correct: boolean }>;
+  /** `/weak`: the member's weakest follow-ups, each with a drill. */
+  weakFollowUps(member: MemberRef): Promise<WeakFollowUpView[]>;
 
   memberSettings(member: MemberRef): Promise<MemberSettingsView>;
   updateMemberSettings(member: MemberRef, input: MemberSettingsInput): Promise<MemberSettingsView>;

@@ -1,0 +1,211 @@
+// Answers and overrides: a member's own words graded against the key points, recorded as a
+// review once however often the form is sent, and a suggested rating the member may override
+// for a while. Daily posts, `/review` and drills all answer through here.
+import type { QuizItem } from "@recall/content";
+import * as db from "@recall/db";
+import type { Member, QuizPost } from "@recall/db";
+import { AnswerTooLongError, grade, MAX_ANSWER_LENGTH } from "@recall/grader";
+import { localDay, newCard, review, type CardState, type Rating } from "@recall/scheduler";
+import { itemView, withoutConflicts, type StudyContext } from "./context.ts";
+import type { PostedQuizzes } from "./daily-quizzes.ts";
+import { StudyError } from "./errors.ts";
+import type { MemberRef, OverrideInput, RevealInput, SubmitAnswerInput } from "./ports.ts";
+import type { AnswerResultView, HintView } from "./views.ts";
+
+export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQuizzes) {
+  const { database, items, clock, overrideWindowMs } = ctx;
+
+  /** Builds a member's result from what is stored, so a repeat shows exactly the first result. */
+  async function resultView(
+    answer: db.AnswerRecord,
+    m: Member,
+    options: { alreadyAnswered: boolean; justRecorded?: { card: CardState; reviewedAt: string } },
+  ): Promise<AnswerResultView> {
+    const item = ctx.requireItem(answer.itemId);
+    // Just written: the card and review time are known, so the hot path reads nothing back.
+    const card = options.justRecorded?.card ?? (await db.getCard(database, m.id, item.id)) ?? newCard(clock());
+    const keyPointTexts = new Map(item.keyPoints.map((kp) => [kp.id, kp.text]));
+    const misconceptions = new Map(item.misconceptions.map((mc) => [mc.id, mc]));
+    const open = answer.source !== "review" || answer.text !== "";
+    const reviewedMs = options.justRecorded ? Date.parse(options.justRecorded.reviewedAt) : await latestReviewTime(answer);
+    const overrideUntil = reviewedMs === null ? null : reviewedMs + overrideWindowMs;
+    return {
+      answerId: String(answer.id),
+      item: itemView(item),
+      score: answer.score,
+      keyPoints: answer.verdicts.map((v) => ({
+        id: v.id,
+        text: keyPointTexts.get(v.id) ?? v.id,
+        verdict: v.verdict,
+        evidence: stringList(v.evidence),
+      })),
+      misconceptions: answer.misconceptions.flatMap((asserted) => {
+        const mc = misconceptions.get(asserted.id);
+        return mc ? [{ id: mc.id, statement: mc.statement, feedback: mc.feedback, evidence: stringList(asserted.evidence) }] : [];
+      }),
+      modelAnswer: item.answer,
+      suggestedRating: answer.suggestedRating,
+      rating: answer.rating,
+      feedback: answer.feedback ?? "",
+      nextDue: card.due,
+      overrideUntil:
+        open && overrideUntil !== null && clock().getTime() <= overrideUntil ? new Date(overrideUntil).toISOString() : null,
+      alreadyAnswered: options.alreadyAnswered,
+      empty: answer.text.trim() === "",
+    };
+  }
+
+  /**
+   * When the answer was reviewed, on the domain's clock (the answer row's `createdAt` is the
+   * database's own clock), or null once a later review of the item has replaced it.
+   */
+  async function latestReviewTime(answer: db.AnswerRecord): Promise<number | null> {
+    const last = await db.lastReview(database, answer.memberId, answer.itemId);
+    return last && last.answerId === answer.id ? Date.parse(last.reviewedAt) : null;
+  }
+
+  function answerKey(post: QuizPost | null, m: Member, itemId: string, deliveryKey: string, shownReps?: number): string {
+    // One answer per member, post and item: every delivery of every click maps to one key.
+    if (post) return `daily:${post.id}:${m.id}:${itemId}`;
+    // Outside a post, one answer per prompt shown: the card's review count names the prompt.
+    return shownReps === undefined ? `delivery:${deliveryKey}` : `prompt:${m.id}:${itemId}:${shownReps}`;
+  }
+
+  async function gradeAndRecord(
+    m: Member,
+    item: QuizItem,
+    post: QuizPost | null,
+    key: string,
+    text: string,
+    forcedRating: Rating | null,
+    /** The card as read with the member (null: none yet); read here when not given. */
+    storedCard?: CardState | null,
+  ): Promise<AnswerResultView> {
+    // No read first: recordAnswer is idempotent on the key and hands back the first answer of a
+    // repeat without writing, so the common case (a first answer) saves a round trip.
+    const now = clock();
+    const prefs = ctx.preferencesOf(m);
+    const graded = grade(item, text);
+    const rating = forcedRating ?? graded.suggestedRating;
+    const before = (storedCard === undefined ? await db.getCard(database, m.id, item.id) : storedCard) ?? newCard(now);
+    const reviewed = review(before, rating, now, prefs, item.id);
+    const stored = await postedQuizzes.unlessClosed(post, () => withoutConflicts(() => db.recordAnswer(database, {
+      idempotencyKey: key,
+      memberId: m.id,
+      itemId: item.id,
+      quizPostId: post?.id ?? null,
+      text,
+      score: forcedRating ? 0 : graded.score,
+      verdicts: graded.keyPoints.map((kp) => ({
+        id: kp.id,
+        verdict: forcedRating ? "missed" : kp.verdict,
+        evidence: forcedRating ? [] : kp.evidence,
+      })),
+      misconceptions: forcedRating ? [] : graded.misconceptions.map((mc) => ({ id: mc.id, evidence: mc.evidence })),
+      suggestedRating: rating,
+      rating,
+      feedback: forcedRating ? "" : graded.feedback,
+      reviewLog: reviewed.log,
+      card: reviewed.card,
+      localDate: localDay(now, prefs.timezone, prefs.dayStartHour),
+      source: post ? "daily" : "review",
+    })));
+    if (!stored.duplicate && item.kind === "main" && (rating === "again" || rating === "hard")) {
+      await introduceFollowUps(m, item, now);
+    }
+    return resultView(
+      stored.answer,
+      m,
+      stored.duplicate
+        ? { alreadyAnswered: true }
+        : { alreadyAnswered: false, justRecorded: { card: stored.card, reviewedAt: reviewed.log.reviewedAt } },
+    );
+  }
+
+  /** A member who just missed a main question meets its follow-ups in `/review` right away. */
+  async function introduceFollowUps(m: Member, item: QuizItem, now: Date): Promise<void> {
+    const followUps = [...items.values()].filter((i) => i.kind === "followup" && i.parentId === item.id).map((i) => i.id);
+    await db.introduceItems(database, m.id, followUps, newCard(now));
+  }
+
+  return {
+    hint(itemId: string): HintView {
+      const item = ctx.requireItem(itemId);
+      return {
+        item: itemView(item),
+        concepts: item.keyPoints.flatMap((kp) => kp.concepts.slice(0, 1).map((c) => c.aliases[0] ?? "")).filter(Boolean),
+        keyPointCount: item.keyPoints.length,
+      };
+    },
+
+    async existingAnswer(ref: MemberRef, postId: string, itemId: string): Promise<AnswerResultView | null> {
+      // Asked before the answer form opens, which cannot be deferred: one read in the common case.
+      const earlier = Number.isSafeInteger(Number(postId)) ? await db.findDailyAnswer(database, ref.userId, Number(postId), itemId) : null;
+      if (!earlier) return null;
+      return resultView(earlier, await ctx.member(ref), { alreadyAnswered: true });
+    },
+
+    async submitAnswer(input: SubmitAnswerInput): Promise<AnswerResultView> {
+      if ([...input.text].length > MAX_ANSWER_LENGTH) {
+        throw new StudyError("answer-too-long", `answer longer than ${MAX_ANSWER_LENGTH} characters`, {
+          max: MAX_ANSWER_LENGTH,
+        }, { cause: new AnswerTooLongError([...input.text].length, MAX_ANSWER_LENGTH) });
+      }
+      const item = ctx.requireItem(input.itemId);
+      // Every submission runs this: the post, the member and their card are read side by side,
+      // and the member is written only when new or renamed.
+      const [post, known] = await Promise.all([
+        postedQuizzes.openPost(input.postId, item.id),
+        db.memberAndCard(database, input.member.userId, item.id),
+      ]);
+      const m = await ctx.member(input.member, post, known.member);
+      const key = answerKey(post, m, item.id, input.deliveryKey, input.shownReps);
+      return gradeAndRecord(m, item, post, key, input.text, null, known.card);
+    },
+
+    async revealAnswer(input: RevealInput): Promise<AnswerResultView> {
+      const item = ctx.requireItem(input.itemId);
+      const post = await postedQuizzes.openPost(input.postId, item.id);
+      const m = await ctx.member(input.member, post);
+      // Giving up is an honest "again": the member saw the answer without recalling it.
+      return gradeAndRecord(m, item, post, answerKey(post, m, item.id, input.deliveryKey), "", "again");
+    },
+
+    async overrideRating(input: OverrideInput): Promise<AnswerResultView> {
+      const m = await ctx.member(input.member);
+      const answer = await db.getAnswer(database, Number(input.answerId));
+      if (!answer) throw new StudyError("unknown-answer", `no answer ${input.answerId}`);
+      if (answer.memberId !== m.id) throw new StudyError("override-not-yours", `answer ${input.answerId} is not yours`);
+      const last = await db.lastReview(database, m.id, answer.itemId);
+      if (!last || last.answerId !== answer.id) {
+        // A later review of the same item has happened since: this answer's review is history.
+        throw new StudyError("override-expired", `answer ${input.answerId} is no longer the latest review`);
+      }
+      // Measured on the domain's clock from the review (an override keeps its time), not from
+      // the row's database-clock `createdAt`.
+      if (clock().getTime() > Date.parse(last.reviewedAt) + overrideWindowMs) {
+        throw new StudyError("override-expired", `the override window of answer ${input.answerId} has passed`);
+      }
+      if (answer.rating === input.rating) return resultView(answer, m, { alreadyAnswered: false });
+      const redone = review(last.before, input.rating, last.reviewedAt, ctx.preferencesOf(m), answer.itemId);
+      await db.overrideLastReview(
+        database,
+        {
+          idempotencyKey: `override:${answer.id}:${last.id}:${input.rating}`,
+          memberId: m.id,
+          itemId: answer.itemId,
+          reviewLog: redone.log,
+          card: redone.card,
+          source: last.source,
+        },
+        clock(),
+      );
+      const updated = await db.getAnswer(database, answer.id);
+      return resultView(updated ?? answer, m, { alreadyAnswered: false });
+    },
+  };
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
