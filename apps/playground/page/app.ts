@@ -148,7 +148,7 @@ function renderMessages(current: LocalState): void {
   });
   renderedMessages = rendered;
   if (elements.length === 0) {
-    messageList.replaceChildren(h("div", { class: "empty-channel" }, "No messages yet. Type / below to use a command — start with /quiz setup, then /quiz now."));
+    messageList.replaceChildren(h("div", { class: "empty-channel" }, "No messages yet. Type / below to use a command."));
   } else if (elements.length !== messageList.children.length || elements.some((element, index) => messageList.children[index] !== element)) {
     messageList.replaceChildren(...elements);
   }

@@ -43,8 +43,10 @@ function inline(text: string, names: (id: string) => string): Node[] {
       continue;
     }
     if (char === "<") {
-      const close = text.indexOf(">", i);
-      const inner = close > i && close - i < 40 ? text.slice(i + 1, close) : "";
+      // Only a short window is searched, so a text full of "<" still renders in linear time.
+      const window = text.slice(i, i + 40).indexOf(">");
+      const close = window > 0 ? i + window : -1;
+      const inner = close > i ? text.slice(i + 1, close) : "";
       const time = /^t:(\d{1,12})(?::([tTdDfFR]))?$/.exec(inner);
       const mention = /^@!?(\d{5,20})$/.exec(inner);
       if (time || mention) {

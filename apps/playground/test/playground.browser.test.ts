@@ -29,7 +29,7 @@ async function command(label: string, options: Record<string, string> = {}): Pro
   await page.locator(`[data-command="${label}"]`).dispatchEvent("mousedown");
   for (const [name, value] of Object.entries(options)) {
     const control = page.locator(`[data-option="${name}"]`);
-    if ((await control.evaluate<string, undefined>("(element) => element.tagName", undefined)) === "SELECT") await control.selectOption(value);
+    if ((await control.evaluate((element: unknown) => (element as { tagName: string }).tagName)) === "SELECT") await control.selectOption(value);
     else await control.fill(value);
   }
   await page.getByTestId("command-send").click();
@@ -145,7 +145,10 @@ describe("npm run playground in a browser", () => {
     await command("/stats");
     const chart = lastMessage(/Study stats/).locator("img").first();
     await chart.waitFor();
-    await expect.poll(() => chart.evaluate<boolean, undefined>("(image) => image.complete && image.naturalWidth > 0", undefined)).toBe(true);
+    await expect.poll(() => chart.evaluate((image: unknown) => {
+        const { complete, naturalWidth } = image as { complete: boolean; naturalWidth: number };
+        return complete && naturalWidth > 0;
+      })).toBe(true);
     await chart.scrollIntoViewIfNeeded();
     await shot("7-stats");
     expect(pageErrors).toEqual([]);
