@@ -38,6 +38,23 @@ describe("start-up configuration", () => {
   }, 60_000);
 });
 
+describe("npm start without a token", () => {
+  it("ends with the bot's own message, pointing to the playground, with no pnpm error lines after it", () => {
+    const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+    const { DISCORD_TOKEN: _token, ...rest } = process.env;
+    const result = spawnSync(process.execPath, ["scripts/run.mjs", "start"], {
+      cwd: repoRoot,
+      env: { ...rest, npm_config_user_agent: "pnpm/12.4.2" },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("DISCORD_TOKEN: is required");
+    expect(result.stderr.trimEnd().split("\n").slice(-2).join("\n")).toMatch(/npm run playground/);
+    expect(result.stderr + result.stdout).not.toMatch(/ELIFECYCLE|ERR_PNPM|Command failed/);
+  }, 120_000);
+});
+
 describe("pnpm start", () => {
   it("migrates, syncs the content, registers commands and connects, on embedded PGlite", async () => {
     const fake = await startFakeDiscord({

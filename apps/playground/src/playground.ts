@@ -71,9 +71,6 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const saved = readSaved(savedFile);
   const token = `playground.${randomBytes(12).toString("hex")}`;
 
-  const [pageFiles, bank] = await Promise.all([buildPageFiles(), loadBank(join(repoRoot, "content"))]);
-  const items = new Map<string, QuizItem>(bank.items.map((item) => [item.id, item]));
-
   let fake: FakeDiscord;
   try {
     fake = await startFakeDiscord({ guilds: [playgroundGuild()], applicationId: APPLICATION_ID, validToken: token, port: options.port, heartbeatIntervalMs: 15_000 });
@@ -82,7 +79,10 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     throw error;
   }
   if (saved.clockOffsetMs > 0) fake.advanceClock(saved.clockOffsetMs);
-  fake.setPage(pageFiles);
+  // The classmates read the content bank only when asked to answer.
+  let items: Promise<Map<string, QuizItem>> | null = null;
+  const contentItems = (): Promise<Map<string, QuizItem>> =>
+    (items ??= loadBank(join(repoRoot, "content")).then((bank) => new Map(bank.items.map((item) => [item.id, item]))));
 
   const groupTime = (): GroupTime => latestGroupTime(fake) ?? saved.groupTime ?? DEFAULT_GROUP_TIME;
   const saveClock = (): void => {
@@ -93,7 +93,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   fake.addLocalAction({
     id: "classmates-answer",
     label: "Classmates answer",
-    run: () => classmatesAnswer(fake, QUIZ_CHANNEL_ID, CLASSMATES, items),
+    run: async () => classmatesAnswer(fake, QUIZ_CHANNEL_ID, CLASSMATES, await contentItems()),
   });
   fake.addLocalAction({
     id: "next-day",
@@ -144,6 +144,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   };
 
   try {
+    // The page is built while the bot starts.
+    fake.setPage(await buildPageFiles());
     await Promise.race([
       fake.waitUntil(() => fake.gatewayStats.connectedSessions > 0 && fake.commands(GUILD_ID).length > 0, "the bot to connect and register its commands", {
         timeoutMs: 180_000,
