@@ -12,3 +12,4 @@ export * as schema from "./schema.ts";
 export * from "./member-stats.ts";
 export * from "./weekly-summaries.ts";
 export * from "./introductions.ts";
+export * from "./interviews.ts";

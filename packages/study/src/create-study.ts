@@ -2,9 +2,10 @@
 // member or admin sees is made here; apps only translate their platform's events into calls.
 // Each feature keeps its rules in a file of its own; this is where they are put together.
 import * as db from "@recall/db";
-import { createAnswerFeatures } from "./answers.ts";
+import { createAnswerFeatures, createAnswerRecorder } from "./answers.ts";
 import { createStudyContext, type StudyOptions } from "./context.ts";
 import { createDailyQuizFeatures, createPostedQuizzes } from "./daily-quizzes.ts";
+import { createInterviewFeatures } from "./interviews.ts";
 import { createProgressFeatures } from "./progress.ts";
 import { createReviewFeatures } from "./reviews.ts";
 import { createSettingsFeatures } from "./settings.ts";
@@ -16,6 +17,7 @@ export { MAX_QUESTIONS_PER_DAY } from "./settings.ts";
 export function createStudy(options: StudyOptions): StudyService {
   const ctx = createStudyContext(options);
   const postedQuizzes = createPostedQuizzes(ctx);
+  const recorder = createAnswerRecorder(ctx, postedQuizzes);
   return {
     items: ctx.items,
     async syncContent(): Promise<ContentSyncReport> {
@@ -23,8 +25,9 @@ export function createStudy(options: StudyOptions): StudyService {
     },
     ...createSettingsFeatures(ctx),
     ...createDailyQuizFeatures(ctx, postedQuizzes),
-    ...createAnswerFeatures(ctx, postedQuizzes),
+    ...createAnswerFeatures(ctx, postedQuizzes, recorder),
     ...createReviewFeatures(ctx),
     ...createProgressFeatures(ctx),
+    ...createInterviewFeatures(ctx, recorder),
   };
 }

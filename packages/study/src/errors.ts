@@ -19,6 +19,9 @@ export const STUDY_ERROR_CODES = [
   "invalid-retention",
   "nothing-due",
   "review-conflict",
+  "invalid-interview-length",
+  "unknown-interview",
+  "interview-expired",
 ] as const;
 export type StudyErrorCode = (typeof STUDY_ERROR_CODES)[number];
 

@@ -14,3 +14,13 @@ export {
   type LeaderboardRequest,
   type ProgressFeatures,
 } from "./progress.ts";
+export {
+  INTERVIEW_IDLE_MS,
+  INTERVIEW_QUESTIONS,
+  INTERVIEW_TARGET_SECONDS,
+  INTERVIEW_FOLLOW_UPS,
+  chooseFollowUp,
+  chooseMainQuestions,
+  coverage,
+  uncovered,
+} from "./interview-rules.ts";
