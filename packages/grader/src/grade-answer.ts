@@ -3,6 +3,7 @@ import { splitClauses } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
+import { maskFalseCues } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import {
@@ -104,6 +105,7 @@ class AnswerAnalysis implements AnswerView {
   readonly text: string;
   readonly clauses;
   private bigramIndex: BigramIndex | null = null;
+  private masked: string | null = null;
   /** Occurrences of `allConcepts[i]`, once searched: an array, as a Map per answer cost more. */
   private readonly occurrences: Array<Occurrence[] | undefined> = [];
   /** Any other concept's (none, as the item's concepts are all of its points' and misconceptions'). */
@@ -132,6 +134,11 @@ class AnswerAnalysis implements AnswerView {
   bigrams(): BigramIndex {
     this.bigramIndex ??= new BigramIndex(this.text);
     return this.bigramIndex;
+  }
+
+  negationText(): string {
+    this.masked ??= maskFalseCues(this.text);
+    return this.masked;
   }
 
   of(concept: CompiledConcept): Occurrence[] {
@@ -217,23 +224,38 @@ function presentKept(point: CompiledKeyPoint, index: number): Kept {
 }
 
 // The helpers below look occurrences up in the concepts' own lists instead of building per-sentence
-// tables and closures for every point of every answer; the lists hold a handful of entries.
+// tables and closures for every point of every answer; the lists usually hold a handful of entries.
+// A list is in text order, so its segments and sentences never decrease: the entries of one
+// sentence or segment are found by binary search, which keeps an answer repeating one term
+// thousands of times from costing the square of that.
+
+/** Where a scope (sentence or segment) is numbered in an occurrence. */
+type Scope = "segment" | "sentence";
+
+/** Index of the first occurrence whose `scope` is at least `at`. */
+function lowerBound(occurrences: readonly Occurrence[], scope: Scope, at: number): number {
+  let low = 0;
+  let high = occurrences.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((occurrences[middle] as Occurrence)[scope] < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
 
 /** The first kept occurrence in list order, within `sentence` (or anywhere if it is -1). */
 function firstKept(occurrences: readonly Occurrence[], kept: Kept, sentence: number): Occurrence | undefined {
-  for (const o of occurrences) if (keeps(kept, o) && (sentence < 0 || o.sentence === sentence)) return o;
-  return undefined;
-}
-
-/** Whether `occurrences[index]` is kept and the first kept one of its sentence. */
-function firstKeptOfSentence(occurrences: readonly Occurrence[], kept: Kept, index: number): boolean {
-  const o = occurrences[index];
-  if (!o || !keeps(kept, o)) return false;
-  for (let k = 0; k < index; k++) {
-    const earlier = occurrences[k] as Occurrence;
-    if (earlier.sentence === o.sentence && keeps(kept, earlier)) return false;
+  if (sentence < 0) {
+    for (const o of occurrences) if (keeps(kept, o)) return o;
+    return undefined;
   }
-  return true;
+  for (let k = lowerBound(occurrences, "sentence", sentence); k < occurrences.length; k++) {
+    const o = occurrences[k] as Occurrence;
+    if (o.sentence !== sentence) break;
+    if (keeps(kept, o)) return o;
+  }
+  return undefined;
 }
 
 /** Each concept's first occurrence present in the sentence, skipping concepts absent from it; null if none is there. */
@@ -256,19 +278,24 @@ function anyMakesClaim(analysis: AnswerAnalysis, occurrences: readonly Occurrenc
  * ("SFT 要示范，DPO 要偏好对") does, even when the concept's label is in the question.
  * True when every mention of the occurrence's concept in its sentence is an alias the prompt uses.
  */
-function echoesPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis, o: Occurrence): boolean {
-  let index = 0;
-  while (index < perConcept.length && !(perConcept[index] ?? []).includes(o)) index += 1;
-  const concept = point.concepts[index];
-  for (const other of perConcept[index] ?? []) {
-    if (other.sentence !== o.sentence) continue;
+function echoesPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis, o: Occurrence, index?: number): boolean {
+  let c = index ?? 0;
+  if (index === undefined) while (c < perConcept.length && !(perConcept[c] ?? []).includes(o)) c += 1;
+  const concept = point.concepts[c];
+  const list = perConcept[c] ?? [];
+  for (let k = lowerBound(list, "sentence", o.sentence); k < list.length; k++) {
+    const other = list[k] as Occurrence;
+    if (other.sentence !== o.sentence) break;
     if (!(concept?.promptAliases.has(analysis.text.slice(other.start, other.end)) ?? false)) return false;
   }
   return true;
 }
 
-function allEchoPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis, found: readonly Occurrence[]): boolean {
-  for (const o of found) if (!echoesPrompt(point, perConcept, analysis, o)) return false;
+/** `found` holds occurrences of the point's concepts; `inOrder` when `found[c]` is concept c's. */
+function allEchoPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis, found: readonly Occurrence[], inOrder = false): boolean {
+  for (let c = 0; c < found.length; c++) {
+    if (!echoesPrompt(point, perConcept, analysis, found[c] as Occurrence, inOrder ? c : undefined)) return false;
+  }
   return true;
 }
 
@@ -312,7 +339,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     if (!found) continue;
     let negatesOne = !deny;
     for (let c = 0; c < needed && !negatesOne; c++) negatesOne = firstKept(perConcept[c] ?? [], "denied", sentence) !== undefined;
-    if (found.length === needed && negatesOne && !allEchoPrompt(point, perConcept, analysis, found)) {
+    if (found.length === needed && negatesOne && !allEchoPrompt(point, perConcept, analysis, found, true)) {
       // For a denial, the denied mention of a concept stands for it where there is one.
       let chosen = found;
       if (deny) {
@@ -346,16 +373,20 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   // Segments are taken in the order they first appear, concept by concept.
   let anyDenied = false;
   for (let c = 0; c < needed && !anyDenied; c++) anyDenied = firstKept(perConcept[c] ?? [], "denied", -1) !== undefined;
+  let seenSegments: Set<number> | null = null;
   for (let c = 0; c < needed; c++) {
     const occurrences = perConcept[c] ?? [];
     for (let k = 0; k < occurrences.length; k++) {
       const segment = occurrences[k]?.segment ?? -1;
-      if (appearsBefore(perConcept, c, k, segment) || !everyConceptIn(perConcept, segment)) continue;
+      seenSegments ??= new Set();
+      if (seenSegments.has(segment)) continue;
+      seenSegments.add(segment);
+      if (!everyConceptIn(perConcept, segment)) continue;
       if (deny ? !anyDenied : someAllNegatedIn(point, perConcept, segment)) {
         const evidence: Occurrence[] = [];
         for (const list of perConcept) {
-          const first = list.find((o) => o.segment === segment);
-          if (first) evidence.push(first);
+          const first = list[lowerBound(list, "segment", segment)];
+          if (first?.segment === segment) evidence.push(first);
         }
         return { verdict: "missed", contradicted: true, evidence, evidenceSpans: evidence, supported: true };
       }
@@ -371,9 +402,14 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     let scattered = false;
     for (let c = 0; c < needed && everyPresent && !scattered; c++) {
       const occurrences = perConcept[c] ?? [];
+      const kept = presentKept(point, c);
+      // The first kept occurrence of each sentence: the list runs in sentence order.
+      let sentenceSeen = -1;
       for (let k = 0; k < occurrences.length && !scattered; k++) {
-        scattered = firstKeptOfSentence(occurrences, presentKept(point, c), k) &&
-          !echoesPrompt(point, perConcept, analysis, occurrences[k] as Occurrence);
+        const o = occurrences[k] as Occurrence;
+        if (!keeps(kept, o) || o.sentence === sentenceSeen) continue;
+        sentenceSeen = o.sentence;
+        scattered = !echoesPrompt(point, perConcept, analysis, o, c);
       }
     }
     const enough = bestPartial.length >= Math.ceil(needed / 2);
@@ -395,7 +431,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
 }
 
 function everyConceptIn(perConcept: PerConcept, segment: number): boolean {
-  for (const list of perConcept) if (!list.some((o) => o.segment === segment)) return false;
+  for (const list of perConcept) if (list[lowerBound(list, "segment", segment)]?.segment !== segment) return false;
   return true;
 }
 
@@ -403,26 +439,19 @@ function everyConceptIn(perConcept: PerConcept, segment: number): boolean {
 function someAllNegatedIn(point: CompiledKeyPoint, perConcept: PerConcept, segment: number): boolean {
   for (let c = 0; c < perConcept.length; c++) {
     if (point.eitherPolarity[c] === true) continue;
-    if ((perConcept[c] ?? []).every((o) => o.segment !== segment || o.negated)) return true;
+    if (firstAffirmedIn(perConcept[c] ?? [], "segment", segment) === undefined) return true;
   }
   return false;
 }
 
-/** Whether the segment occurs earlier than `perConcept[concept][index]`, taking the lists one after another. */
-function appearsBefore(perConcept: PerConcept, concept: number, index: number, segment: number): boolean {
-  for (let c = 0; c <= concept; c++) {
-    const list = perConcept[c] ?? [];
-    const end = c === concept ? index : list.length;
-    for (let k = 0; k < end; k++) if (list[k]?.segment === segment) return true;
-  }
-  return false;
-}
-
-/** Where a misconception's terms are looked for together: one comma-level segment, or one sentence. */
-type Scope = "segment" | "sentence";
+// Where a misconception's terms are looked for together: one comma-level segment, or one sentence.
 
 function firstAffirmedIn(occurrences: readonly Occurrence[], scope: Scope, at: number): Occurrence | undefined {
-  for (const o of occurrences) if (!o.negated && o[scope] === at) return o;
+  for (let k = lowerBound(occurrences, scope, at); k < occurrences.length; k++) {
+    const o = occurrences[k] as Occurrence;
+    if (o[scope] !== at) break;
+    if (!o.negated) return o;
+  }
   return undefined;
 }
 
@@ -433,7 +462,13 @@ function affirmedIn(perConcept: PerConcept, scope: Scope, at: number): Occurrenc
 }
 
 function negatedIn(perConcept: PerConcept, scope: Scope, at: number): boolean {
-  for (const list of perConcept) for (const o of list) if (o.negated && o[scope] === at) return true;
+  for (const list of perConcept) {
+    for (let k = lowerBound(list, scope, at); k < list.length; k++) {
+      const o = list[k] as Occurrence;
+      if (o[scope] !== at) break;
+      if (o.negated) return true;
+    }
+  }
   return false;
 }
 
@@ -444,8 +479,12 @@ function detectMisconception(
 ): Occurrence[] | null {
   const perConcept = misconception.concepts.map((concept) => analysis.of(concept));
   const anchors = perConcept[0] ?? [];
+  // Every anchor of one segment (or sentence) comes to the same answer: each is tried once.
+  let tried = -1;
   // First within one comma-level segment: "SFT 也需要奖励".
   for (const anchor of anchors) {
+    if (anchor.segment === tried) continue;
+    tried = anchor.segment;
     if (anchor.negated || negatedIn(perConcept, "segment", anchor.segment)) continue;
     const found = affirmedIn(perConcept, "segment", anchor.segment);
     // A bare list of terms asserts nothing, not even a misconception.
@@ -453,7 +492,10 @@ function detectMisconception(
   }
   // Then across a sentence ("接上网关代理，……，它本身就是完整的训练器"), unless every term already
   // makes a correct point there ("SFT 用示范，……，奖励是 RL 的需求").
+  tried = -1;
   for (const anchor of anchors) {
+    if (anchor.sentence === tried) continue;
+    tried = anchor.sentence;
     if (anchor.negated || negatedIn(perConcept, "sentence", anchor.sentence)) continue;
     const terms = affirmedIn(perConcept, "sentence", anchor.sentence);
     if (!terms) continue;
@@ -567,12 +609,19 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   if (keywordSalad) score *= KEYWORD_SALAD_FACTOR;
 
   // Gathered on first use: most answers never get that far in looking for a misconception.
-  let hitTerms: Occurrence[] | null = null;
-  const supportsHit = (o: Occurrence): boolean =>
-    (hitTerms ??= compiled.keyPoints
-      .filter((_, index) => keyPoints[index]?.verdict === "hit")
-      .flatMap((point) => point.concepts.flatMap((concept) => analysis.of(concept))))
-      .some((term) => term.sentence === o.sentence && term.start < o.end && o.start < term.end);
+  // Marked per code unit: terms never span a sentence break, so overlapping one is being in its sentence.
+  let hitTerms: Uint8Array | null = null;
+  const supportsHit = (o: Occurrence): boolean => {
+    if (!hitTerms) {
+      hitTerms = new Uint8Array(analysis.text.length);
+      compiled.keyPoints.forEach((point, index) => {
+        if (keyPoints[index]?.verdict !== "hit") return;
+        for (const concept of point.concepts) for (const term of analysis.of(concept)) hitTerms?.fill(1, term.start, term.end);
+      });
+    }
+    for (let i = o.start; i < o.end; i++) if (hitTerms[i] === 1) return true;
+    return false;
+  };
   const misconceptions: MisconceptionResult[] = [];
   for (const misconception of compiled.misconceptions) {
     const found = detectMisconception(misconception, analysis, supportsHit);

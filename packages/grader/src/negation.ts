@@ -1,5 +1,9 @@
 // Negation cues, looked for on both sides of a matched term within its comma-level segment.
 // Works on normalised text (lower case, simplified, no spaces between Chinese characters).
+//
+// Everything here reads member text, so it is written as plain scanners over bounded windows
+// instead of regular expressions: the time per term is constant whatever the answer holds
+// (a regex over "data aaaa…" once took a minute for one answer).
 import { isHanUnit } from "./han.ts";
 
 /** Words that contain a negator character but do not negate anything ("不同", "区别", "非常"). */
@@ -11,83 +15,240 @@ const FALSE_CUES = [
   "是否", "能否", "可否", "与否", "实在不行", "不行就", "要不然", "不然",
   "not only", "no matter", "not just", "no doubt", "nothing but",
 ];
-const FALSE_CUE_PATTERN = new RegExp(FALSE_CUES.map(escapeRegExp).join("|"), "g");
 
-const NEGATOR_BEFORE = new RegExp(
-  [
-    "不", "没", "无", "非", "未", "别", "勿", "毋", "否",
-    "\\b(?:no|not|never|without|none|neither|nor|cannot|instead of|rather than)\\b",
-    "n't\\b",
-  ].join("|"),
-);
+/** Characters that negate what follows them within a few characters. */
+const NEGATOR_CHARS = new Set([..."不没无非未别勿毋否"].map((char) => char.charCodeAt(0)));
+const NEGATOR_WORDS = new Set(["no", "not", "never", "without", "none", "neither", "nor", "cannot"]);
+/** Two-word negators: the first word, then the one that must follow it after one space. */
+const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
 
 // A negation reaches back only as far as a contrast: in "不是 X 而是 Y", Y is not negated.
-const SCOPE_BREAK = /而是|而|但是|但|却|反而|然而|只是|\b(?:but|rather|instead|however|whereas|while)\b/g;
+// Tried in this order at each position, the first that fits is taken (as an alternation would).
+const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是"];
+const SCOPE_BREAK_FIRSTS = new Set(SCOPE_BREAKS_ZH.map((word) => word.charCodeAt(0)));
+const SCOPE_BREAK_WORDS = new Set(["but", "rather", "instead", "however", "whereas", "while"]);
 
 // After the term, the negation must close the segment: "奖励模型不需要了" negates the model,
-// "DPO 不需要奖励模型" does not negate DPO.
-const NEGATOR_AFTER_ZH =
-  /^[^，。]{0,8}?(?:不再需要|不需要|不用|不必|用不着|被去掉|去掉|被移除|移除|被删除|删除|删掉|被省掉|省掉|省略|省去|被取消|取消|没了|没有了|不存在|不必要|不是必须|不是必需|不是必要|并非必需|可有可无|不重要|不要|不对|是错的|是错误的|不是|并不是|并非|不成立|不行|无关|未必|不一定|不见得|还差得远|差得远|还远|远远不够|不够)(?:的|了|啦|呢|吧|掉|掉了|的了)?$/;
-const NEGATOR_AFTER_EN =
-  /^(?: ?[a-z']+){0,3}? ?(?:not needed|not required|not necessary|no longer needed|unnecessary|removed|dropped|eliminated|gone|optional|not used|not involved|not the case|wrong|not better|isn't better|not always better|not necessarily|isn't needed|aren't needed|isn't required|aren't required)(?: [a-z']+){0,4}$/;
+// "DPO 不需要奖励模型" does not negate DPO. Up to AFTER_LEAD_ZH characters may come first.
+const NEGATORS_AFTER_ZH = [
+  "不再需要", "不需要", "不用", "不必", "用不着", "被去掉", "去掉", "被移除", "移除", "被删除", "删除", "删掉",
+  "被省掉", "省掉", "省略", "省去", "被取消", "取消", "没了", "没有了", "不存在", "不必要", "不是必须",
+  "不是必需", "不是必要", "并非必需", "可有可无", "不重要", "不要", "不对", "是错的", "是错误的", "不是",
+  "并不是", "并非", "不成立", "不行", "无关", "未必", "不一定", "不见得", "还差得远", "差得远", "还远",
+  "远远不够", "不够",
+];
+const AFTER_SUFFIXES_ZH = ["", "的", "了", "啦", "呢", "吧", "掉", "掉了", "的了"];
+const AFTER_LEAD_ZH = 8;
+const CLOSINGS_ZH = new Set(NEGATORS_AFTER_ZH.flatMap((negator) => AFTER_SUFFIXES_ZH.map((suffix) => negator + suffix)));
+const LONGEST_CLOSING_ZH = Math.max(...[...CLOSINGS_ZH].map((closing) => closing.length));
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-function maskFalseCues(text: string): string {
-  return text.replace(FALSE_CUE_PATTERN, (cue) => "_".repeat(cue.length));
-}
+// In English: up to three words, a negating phrase, then up to four words, and nothing else.
+const NEGATORS_AFTER_EN = [
+  "not needed", "not required", "not necessary", "no longer needed", "unnecessary", "removed", "dropped",
+  "eliminated", "gone", "optional", "not used", "not involved", "not the case", "wrong", "not better",
+  "isn't better", "not always better", "not necessarily", "isn't needed", "aren't needed", "isn't required",
+  "aren't required",
+].map((phrase) => phrase.split(" "));
+const AFTER_LEAD_WORDS_EN = 3;
+const AFTER_TRAIL_WORDS_EN = 4;
+const LONGEST_PHRASE_EN = Math.max(...NEGATORS_AFTER_EN.map((words) => words.length));
+const MOST_WORDS_AFTER_EN = AFTER_LEAD_WORDS_EN + LONGEST_PHRASE_EN + AFTER_TRAIL_WORDS_EN;
+/** Longer than this, the rest of a segment is more than a few words and cannot close it with a negation. */
+const LONGEST_AFTER_EN = 160;
 
 /** How far back a negator may stand: about ten Chinese characters or five English words. */
 const BEFORE_BUDGET = 12;
+/** The most code units read before a term; the budget is used up well within it in real text. */
+const LONGEST_BEFORE = 160;
 
-/** The stretch of text before a term that a negator may stand in. */
-function negationWindowBefore(prefix: string): string {
-  let scoped = maskFalseCues(prefix);
-  let lastBreak = -1;
-  SCOPE_BREAK.lastIndex = 0;
-  for (let match = SCOPE_BREAK.exec(scoped); match; match = SCOPE_BREAK.exec(scoped)) {
-    lastBreak = match.index + match[0].length;
+const UNDERSCORE = 0x5f;
+const SPACE = 0x20;
+const APOSTROPHE = 0x27;
+
+/** False cues grouped by their first code unit, each group in list order. */
+const FALSE_CUES_BY_FIRST = new Map<number, string[]>();
+for (const cue of FALSE_CUES) {
+  const first = cue.charCodeAt(0);
+  const group = FALSE_CUES_BY_FIRST.get(first) ?? [];
+  group.push(cue);
+  FALSE_CUES_BY_FIRST.set(first, group);
+}
+const LONGEST_FALSE_CUE = Math.max(...FALSE_CUES.map((cue) => cue.length));
+
+/** The first of `words` that `text` has at `position`, or null (a loop: no closure per position). */
+function startingAt(words: readonly string[], text: string, position: number): string | null {
+  for (const word of words) if (text.startsWith(word, position)) return word;
+  return null;
+}
+
+/** `text` with every false cue turned into underscores, taken left to right, first listed cue first. */
+export function maskFalseCues(text: string): string {
+  let masked = "";
+  let copied = 0;
+  for (let i = 0; i < text.length; ) {
+    const group = FALSE_CUES_BY_FIRST.get(text.charCodeAt(i));
+    const cue = group === undefined ? null : startingAt(group, text, i);
+    if (cue === null) {
+      i += 1;
+      continue;
+    }
+    masked += text.slice(copied, i) + "_".repeat(cue.length);
+    i += cue.length;
+    copied = i;
   }
-  if (lastBreak >= 0) scoped = scoped.slice(lastBreak);
+  return copied === 0 ? text : masked + text.slice(copied);
+}
+
+/** A character of a word as `\b` sees it: `[a-z0-9_]` (the text is lower case). */
+function isBoundaryWordUnit(unit: number): boolean {
+  return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39) || unit === UNDERSCORE;
+}
+
+/** A character of an English word or number: `[a-z0-9']`. */
+function isWordUnit(unit: number): boolean {
+  return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39) || unit === APOSTROPHE;
+}
+
+/** The end of the `\b`-word starting at `start`. */
+function wordEnd(text: string, start: number): number {
+  let end = start;
+  while (end < text.length && isBoundaryWordUnit(text.charCodeAt(end))) end += 1;
+  return end;
+}
+
+/** Where the scope of a negation ending at `text.length` begins: just after the last contrast word. */
+function scopeStart(text: string): number {
+  let last = 0;
+  for (let i = 0; i < text.length; ) {
+    const unit = text.charCodeAt(i);
+    if (isBoundaryWordUnit(unit)) {
+      const end = wordEnd(text, i);
+      if (SCOPE_BREAK_WORDS.has(text.slice(i, end))) last = end;
+      i = end;
+      continue;
+    }
+    const breakWord = SCOPE_BREAK_FIRSTS.has(unit) ? startingAt(SCOPE_BREAKS_ZH, text, i) : null;
+    if (breakWord !== null) {
+      i += breakWord.length;
+      last = i;
+    } else {
+      i += 1;
+    }
+  }
+  return last;
+}
+
+/** Whether the text holds a negator: a negating character, word or pair of words, or "n't". */
+function hasNegator(text: string): boolean {
+  for (let i = 0; i < text.length; ) {
+    const unit = text.charCodeAt(i);
+    if (NEGATOR_CHARS.has(unit)) return true;
+    if (!isBoundaryWordUnit(unit)) {
+      if (unit === APOSTROPHE && i > 0 && text.charCodeAt(i - 1) === 0x6e && text.charCodeAt(i + 1) === 0x74 &&
+        !isBoundaryWordUnit(text.charCodeAt(i + 2))) return true; // n't
+      i += 1;
+      continue;
+    }
+    const end = wordEnd(text, i);
+    const word = text.slice(i, end);
+    if (NEGATOR_WORDS.has(word)) return true;
+    const second = NEGATOR_PAIRS.get(word);
+    if (second !== undefined && text.charCodeAt(end) === SPACE && text.startsWith(second, end + 1) &&
+      !isBoundaryWordUnit(text.charCodeAt(end + 1 + second.length))) return true;
+    i = end;
+  }
+  return false;
+}
+
+/**
+ * The stretch of `masked` (false cues masked) before `end` that a negator may stand in: back from
+ * the term until the budget is spent, then cut after the last contrast word within that stretch.
+ * (A contrast further back leaves the stretch as it is, so only the stretch is read.)
+ */
+function negationWindowBefore(masked: string, segmentStart: number, end: number): string {
+  const floor = Math.max(segmentStart, end - LONGEST_BEFORE);
   let budget = BEFORE_BUDGET;
-  let i = scoped.length;
-  while (i > 0 && budget > 0) {
-    const unit = scoped.charCodeAt(i - 1);
+  let i = end;
+  while (i > floor && budget > 0) {
+    const unit = masked.charCodeAt(i - 1);
     if (isHanUnit(unit)) {
       budget -= 1;
       i -= 1;
     } else if (isWordUnit(unit)) {
-      while (i > 0 && isWordUnit(scoped.charCodeAt(i - 1))) i -= 1;
+      while (i > floor && isWordUnit(masked.charCodeAt(i - 1))) i -= 1;
       budget -= 2.4;
     } else {
       i -= 1;
     }
   }
-  return scoped.slice(i);
+  // A contrast word may start just before the stretch ("但是" with the budget ending on "是").
+  const from = Math.max(segmentStart, i - 1);
+  const window = masked.slice(from, end);
+  return window.slice(Math.max(i - from, scopeStart(window)));
 }
 
-/** A character of an English word or number: `[a-z0-9']`, tested on the code unit. */
-function isWordUnit(unit: number): boolean {
-  return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39) || unit === 0x27;
+/** "……不需要了": at most AFTER_LEAD_ZH characters, then a negator closing the segment. */
+function closesWithNegationZh(after: string): boolean {
+  if (after.length > AFTER_LEAD_ZH + LONGEST_CLOSING_ZH) return false;
+  for (let lead = 0; lead <= AFTER_LEAD_ZH && lead < after.length; lead++) {
+    if (CLOSINGS_ZH.has(after.slice(lead))) return true;
+  }
+  return false;
+}
+
+/** "… is not needed anymore": a few words, a negating phrase, a few words, nothing else. */
+function closesWithNegationEn(after: string): boolean {
+  if (after.length > LONGEST_AFTER_EN) return false;
+  const words: string[] = [];
+  let start = after.charCodeAt(0) === SPACE ? 1 : 0;
+  for (let i = start; i <= after.length; i++) {
+    const unit = i < after.length ? after.charCodeAt(i) : SPACE;
+    if (unit === SPACE) {
+      if (i === start) return false; // two spaces in a row, or a trailing one
+      words.push(after.slice(start, i));
+      if (words.length > MOST_WORDS_AFTER_EN) return false;
+      start = i + 1;
+    } else if (!((unit >= 0x61 && unit <= 0x7a) || unit === APOSTROPHE)) {
+      return false;
+    }
+  }
+  for (let lead = 0; lead <= AFTER_LEAD_WORDS_EN && lead < words.length; lead++) {
+    for (const phrase of NEGATORS_AFTER_EN) {
+      const rest = words.length - lead - phrase.length;
+      if (rest < 0 || rest > AFTER_TRAIL_WORDS_EN) continue;
+      if (phrase.every((word, k) => words[lead + k] === word)) return true;
+    }
+  }
+  return false;
 }
 
 export interface NegationContext {
   text: string;
+  /** `maskFalseCues(text)`, when the caller keeps it for many terms of one text. */
+  masked?: string;
   segmentStart: number;
   segmentEnd: number;
 }
 
 /** True when the term at [start, end) is negated by a cue before it or closing the segment after it. */
 export function isNegatedInContext(context: NegationContext, start: number, end: number): boolean {
-  const before = negationWindowBefore(context.text.slice(context.segmentStart, start));
-  if (NEGATOR_BEFORE.test(before)) return true;
-  const after = maskFalseCues(context.text.slice(end, context.segmentEnd));
-  return NEGATOR_AFTER_ZH.test(after) || NEGATOR_AFTER_EN.test(after);
+  const { text, segmentStart, segmentEnd } = context;
+  // Without the whole text masked, mask what can matter: the segment up to the term, at most a
+  // stretch and a cue's length back (a cue never spans a segment break, so masking starts clean there).
+  let masked = context.masked;
+  let offset = 0;
+  if (masked === undefined) {
+    offset = Math.max(segmentStart, start - LONGEST_BEFORE - LONGEST_FALSE_CUE);
+    masked = maskFalseCues(text.slice(offset, segmentEnd));
+  }
+  if (hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset))) return true;
+  const length = segmentEnd - end;
+  if (length <= 0 || length > Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) return false;
+  const after = masked.slice(end - offset, segmentEnd - offset);
+  return closesWithNegationZh(after) || closesWithNegationEn(after);
 }
 
 /** True when a phrase negates something by itself ("无需奖励模型"): authors sometimes write such aliases. */
 export function containsNegator(phrase: string): boolean {
-  return NEGATOR_BEFORE.test(maskFalseCues(phrase));
+  return hasNegator(maskFalseCues(phrase));
 }

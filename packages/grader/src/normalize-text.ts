@@ -20,12 +20,14 @@ export interface NormalizedText {
 const toSimplified = Converter({ from: "t", to: "cn" });
 
 // Discord syntax and links carry no claims; they are blanked in place so offsets stay valid.
+// Each pattern is linear: every repeat is followed by a character it cannot match, so a failed
+// attempt never re-reads what a later attempt will (a link target stops at a bracket as well).
 const BLANKED_SYNTAX = [
   /<(?:@[!&]?|#)\d+>/g, // user, role and channel mentions
   /<a?:\w+:\d+>/g, // custom emoji
   /<t:\d+(?::[a-zA-Z])?>/g, // timestamps
   /https?:\/\/\S+/g,
-  /\]\([^)\s]*\)/g, // the target of a markdown link; its text stays
+  /\]\([^()\s]*\)/g, // the target of a markdown link; its text stays
   /@(?:everyone|here)\b/g,
 ];
 

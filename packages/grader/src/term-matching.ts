@@ -314,7 +314,9 @@ export function diceWithSpan(sorted: Int32Array, text: string, start: number, en
 let startSeen = new Int32Array(256);
 let startStamp = 0;
 
-// Spans matched for the concept being searched (findOccurrences is synchronous and not re-entrant).
+// Spans matched for the concept being searched (findOccurrences is synchronous and not re-entrant),
+// listed and marked per code unit; the marks are cleared once the concept is done.
+let takenMark = new Uint8Array(256);
 let takenStart = new Int32Array(32);
 let takenEnd = new Int32Array(32);
 
@@ -329,6 +331,12 @@ class OccurrenceSearch {
   private taken = 0;
   constructor(private readonly answer: AnswerView) {}
 
+  /** Clears the marks of this search's spans, for the next concept. */
+  release(): void {
+    for (let i = 0; i < this.taken; i++) takenMark.fill(0, takenStart[i] ?? 0, takenEnd[i] ?? 0);
+    this.taken = 0;
+  }
+
   record(
     start: number,
     end: number,
@@ -338,9 +346,11 @@ class OccurrenceSearch {
     gapStart = -1,
     gapEnd = -1,
   ): void {
-    for (let i = 0; i < this.taken; i++) {
-      if (start < (takenEnd[i] ?? 0) && (takenStart[i] ?? 0) < end) return;
-    }
+    // Overlap is read off a mark per code unit: comparing with every earlier span made an answer
+    // repeating one term thousands of times quadratic.
+    if (takenMark.length < this.answer.text.length) takenMark = new Uint8Array(Math.max(this.answer.text.length, takenMark.length * 2));
+    for (let i = start; i < end; i++) if (takenMark[i] === 1) return;
+    takenMark.fill(1, start, end);
     if (this.taken === takenStart.length) {
       const starts = new Int32Array(this.taken * 2);
       starts.set(takenStart);
@@ -356,7 +366,7 @@ class OccurrenceSearch {
     const segmentIndex = clauses.segmentAt[start] ?? 0;
     const segment = clauses.segments[segmentIndex];
     if (!segment) return;
-    const negated = gapNegated || isNegatedInContext({ text, segmentStart: segment.start, segmentEnd: segment.end }, start, end);
+    const negated = gapNegated || isNegatedInContext({ text, masked: this.answer.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, start, end);
     gathered[this.count++] = {
       start,
       end,
@@ -452,6 +462,8 @@ export interface AnswerView {
   text: string;
   clauses: Clauses;
   bigrams(): BigramIndex;
+  /** The text with false negation cues masked (see `maskFalseCues`), made once per answer. */
+  negationText(): string;
 }
 
 /** Every place the concept is mentioned, with its negation state. Near misses only if nothing exact. */
@@ -464,6 +476,7 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   if (search.count === 0) {
     for (const alias of concept.aliases) if (alias.bigrams) search.nearMisses(alias, alias.bigrams);
   }
+  search.release();
   // By start, in place and stable (equal starts keep their order, as Array.prototype.sort does):
   // the lists are short, and the built-in sort copies them into a work array first.
   for (let i = 1; i < search.count; i++) {

@@ -65,3 +65,16 @@ describe("false cues and contrast", () => {
     expect(negated("不需要奖励，偏好对要清楚", "偏好对")).toBe(false);
   });
 });
+
+describe("long and hostile text around a term", () => {
+  it("still reads a negation next to a term after thousands of letters", () => {
+    expect(negated(`${"a".repeat(3990)} the reward model is not needed`, "reward model")).toBe(true);
+    expect(negated(`${"a".repeat(3990)} 不需要奖励模型`, "奖励模型")).toBe(true);
+  });
+
+  it("does not take a negator from far back, or a phrase glued into a longer word", () => {
+    expect(negated(`not ${"a".repeat(3990)} reward model`, "reward model")).toBe(false);
+    expect(negated("the reward model isremoved", "reward model")).toBe(false);
+    expect(negated(`reward model ${"a ".repeat(1000)}not needed`, "reward model")).toBe(false);
+  });
+});

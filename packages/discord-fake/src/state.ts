@@ -1,0 +1,117 @@
+import { DiscordLimits } from "./limits.ts";
+import { ApiError } from "./http-io.ts";
+import { FakePermissions, apiMessage, apiUser } from "./payloads.ts";
+import { ChangeSignal } from "./signal.ts";
+import { SnowflakeMint } from "./snowflake.ts";
+import type { InteractionHandle } from "./interaction-handle.ts";
+import type { FakeChannelInput, FakeDiscordOptions, FakeGuildInput, FakeUserInput, StoredMessage } from "./types.ts";
+
+export type Json = Record<string, unknown>;
+
+export const EPHEMERAL = 1 << 6;
+export const LOADING = 1 << 7;
+export const CHAT_INPUT = 1;
+
+/** The bot's permissions in every channel (app_permissions): enough to post, embed and attach. */
+export const APP_PERMISSIONS = FakePermissions.member;
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export interface InteractionActor {
+  user: FakeUserInput;
+  /** Member permissions as a decimal string (see FakePermissions) or a bigint; an ordinary member by default. */
+  permissions?: string | bigint;
+  /** The member's Discord client locale; "en-US" by default. */
+  locale?: string;
+}
+
+export interface RegisteredCommand extends Json {
+  id: string;
+  application_id: string;
+  name: string;
+  type: number;
+  version: string;
+  guild_id?: string;
+}
+
+export interface ChannelPlace {
+  guildId: string;
+  channel: FakeChannelInput;
+  position: number;
+}
+
+/**
+ * Everything the local Discord knows (guilds, channels, messages, interactions, commands) and its
+ * settings, shared by the per-resource modules. Behaviour lives in those modules, not here.
+ */
+export class FakeState {
+  readonly applicationId: string;
+  readonly botUser: FakeUserInput;
+  readonly validToken: string;
+  readonly now: () => number;
+  readonly tokenTtlMs: number;
+  readonly ackWindowMs: number;
+  readonly defaultTimeoutMs: number;
+  readonly mint: SnowflakeMint;
+  readonly signal = new ChangeSignal();
+  readonly guilds = new Map<string, FakeGuildInput>();
+  readonly channels = new Map<string, ChannelPlace>();
+  readonly messages = new Map<string, StoredMessage>();
+  readonly messageOrder: string[] = [];
+  readonly interactions = new Map<string, InteractionHandle>();
+  readonly interactionsByToken = new Map<string, InteractionHandle>();
+  readonly actors = new Map<string, InteractionActor>();
+  readonly commandScopes = new Map<string, RegisteredCommand[]>();
+  port = 0;
+  closed = false;
+
+  constructor(options: FakeDiscordOptions) {
+    this.now = options.now ?? Date.now;
+    this.mint = new SnowflakeMint(this.now);
+    this.applicationId = options.applicationId ?? "1100000000000000001";
+    this.botUser = { username: "recall-bot", ...(options.botUser ?? { id: this.applicationId }), bot: true };
+    this.validToken = options.validToken ?? "fake-bot-token";
+    this.tokenTtlMs = options.tokenTtlMs ?? DiscordLimits.interactionTokenTtlMs;
+    this.ackWindowMs = options.ackWindowMs ?? DiscordLimits.interactionAckWindowMs;
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? 5000;
+    for (const guild of options.guilds) {
+      this.guilds.set(guild.id, guild);
+      guild.channels.forEach((channel, position) => this.channels.set(channel.id, { guildId: guild.id, channel, position }));
+    }
+  }
+
+  /** http://127.0.0.1:PORT, the base of every URL the fake hands out. */
+  get origin(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  requireGuild(guildId: string | undefined): FakeGuildInput {
+    const guild = guildId === undefined ? undefined : this.guilds.get(guildId);
+    if (!guild) throw new ApiError(404, 10004, "Unknown Guild");
+    return guild;
+  }
+
+  requireChannel(channelId: string | undefined): ChannelPlace {
+    const place = channelId === undefined ? undefined : this.channels.get(channelId);
+    if (!place) throw new ApiError(404, 10003, "Unknown Channel");
+    return place;
+  }
+
+  /** A stored message as the API returns it, with interaction_metadata for interaction responses. */
+  apiMessageWithMetadata(message: StoredMessage): Json {
+    const api = apiMessage(message, this.botUser, this.applicationId);
+    const origin = message.interactionId ? this.interactions.get(message.interactionId) : undefined;
+    if (!origin) return api;
+    return {
+      ...api,
+      interaction_metadata: {
+        id: origin.id,
+        type: origin.type,
+        user: apiUser(this.actors.get(origin.id)?.user ?? { id: origin.userId }),
+        authorizing_integration_owners: { "0": origin.guildId ?? "0" },
+      },
+    };
+  }
+}
