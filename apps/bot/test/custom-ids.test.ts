@@ -31,6 +31,10 @@ const EXAMPLES: CustomId[] = [
   { kind: "drill", itemId: "Q090.f2", reps: 7 },
   { kind: "forget-confirm" },
   { kind: "forget-cancel" },
+  { kind: "interview-answer", sessionId: "12", step: 0, itemId: "Q090" },
+  { kind: "interview-answer", sessionId: LONGEST_SERIAL, step: 999_999, itemId: LONGEST_ITEM },
+  { kind: "interview-modal", sessionId: "12", step: 3 },
+  { kind: "interview-stop", sessionId: "12" },
 ];
 
 describe("custom ids", () => {

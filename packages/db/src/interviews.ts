@@ -24,7 +24,7 @@ export interface InterviewSessionRecord {
 
 type Row = typeof interviewSessions.$inferSelect;
 
-function fromRow(row: Row): InterviewSessionRecord {
+export function interviewFromRow(row: Row): InterviewSessionRecord {
   return {
     id: row.id,
     memberId: row.memberId,
@@ -53,7 +53,7 @@ export async function openInterview(
       .values({ memberId, status: "open", step: 0, state, lastActivityAt: now })
       .onConflictDoNothing()
       .returning();
-    if (inserted) return { session: fromRow(inserted), created: true };
+    if (inserted) return { session: interviewFromRow(inserted), created: true };
     const open = await findOpenInterview(db, memberId);
     if (!open) throw new Error(`interview of member ${memberId} neither opened nor found open`);
     return { session: open, created: false };
@@ -67,7 +67,7 @@ export async function findOpenInterview(db: Database, memberId: number): Promise
       .from(interviewSessions)
       .where(and(eq(interviewSessions.memberId, memberId), eq(interviewSessions.status, "open")))
       .limit(1);
-    return row ? fromRow(row) : null;
+    return row ? interviewFromRow(row) : null;
   });
 }
 
@@ -75,7 +75,7 @@ export async function getInterview(db: Database, id: number): Promise<InterviewS
   if (!Number.isSafeInteger(id)) return null;
   return mapErrors(async () => {
     const [row] = await db.select().from(interviewSessions).where(eq(interviewSessions.id, id)).limit(1);
-    return row ? fromRow(row) : null;
+    return row ? interviewFromRow(row) : null;
   });
 }
 
@@ -88,7 +88,7 @@ export async function listInterviews(db: Database, memberId: number, limit: numb
       .where(eq(interviewSessions.memberId, memberId))
       .orderBy(desc(interviewSessions.createdAt), desc(interviewSessions.id))
       .limit(limit);
-    return rows.map(fromRow);
+    return rows.map(interviewFromRow);
   });
 }
 
@@ -109,7 +109,7 @@ export async function advanceInterview(
       .set({ step: change.toStep, state: change.state, status, lastActivityAt: now, ...(status === "open" ? {} : { endedAt: now }) })
       .where(and(eq(interviewSessions.id, id), eq(interviewSessions.step, change.fromStep), eq(interviewSessions.status, "open")))
       .returning();
-    return row ? fromRow(row) : null;
+    return row ? interviewFromRow(row) : null;
   });
 }
 
@@ -126,7 +126,7 @@ export async function endInterview(
       .set({ status, endedAt: now })
       .where(and(eq(interviewSessions.id, id), eq(interviewSessions.status, "open")))
       .returning();
-    return row ? fromRow(row) : null;
+    return row ? interviewFromRow(row) : null;
   });
 }
 

@@ -6,6 +6,7 @@ import {
   endInterview,
   findOpenInterview,
   forgetMember,
+  memberExport,
   getInterview,
   listInterviews,
   openInterview,
@@ -75,9 +76,10 @@ describe.each(targets())("interview sessions on $name", (target) => {
     expect(await getInterview(db, Number.NaN)).toBeNull();
   });
 
-  it("forgets a member's sessions with the member", async () => {
+  it("exports a member's sessions with their data, and forgets them with the member", async () => {
     const member = await newMember();
-    const { session } = await openInterview(db, member.id, {}, T0);
+    const { session } = await openInterview(db, member.id, { plan: ["Q090"] }, T0);
+    expect((await memberExport(db, member.id))?.interviews).toEqual([session]);
     expect(await forgetMember(db, member.id)).toBe(true);
     expect(await getInterview(db, session.id)).toBeNull();
   });

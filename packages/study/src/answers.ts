@@ -125,7 +125,7 @@ export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQui
     await db.introduceItems(database, m.id, followUps, newCard(now));
   }
 
-  return { resultView, gradeAndRecord, introduceFollowUps };
+  return { resultView, gradeAndRecord };
 }
 
 export type AnswerRecorder = ReturnType<typeof createAnswerRecorder>;
@@ -141,8 +141,8 @@ export function checkAnswerLength(text: string): void {
 }
 
 export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQuizzes, recorder: AnswerRecorder) {
-  const { database, items, clock, overrideWindowMs } = ctx;
-  const { resultView, gradeAndRecord, introduceFollowUps } = recorder;
+  const { database, clock, overrideWindowMs } = ctx;
+  const { resultView, gradeAndRecord } = recorder;
 
   function answerKey(post: QuizPost | null, m: Member, itemId: string, deliveryKey: string, shownReps?: number): string {
     // One answer per member, post and item: every delivery of every click maps to one key.
@@ -219,11 +219,6 @@ export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQui
         },
         clock(),
       );
-      const item = items.get(answer.itemId);
-      if (item?.kind === "main" && (input.rating === "again" || input.rating === "hard")) {
-        // Overridden into a miss: its follow-ups come in as if it had been graded so.
-        await introduceFollowUps(m, item, clock());
-      }
       const updated = await db.getAnswer(database, answer.id);
       return resultView(updated ?? answer, m, { alreadyAnswered: false });
     },

@@ -5,6 +5,7 @@ import { decodeCustomId, type CustomId } from "../custom-ids.ts";
 import { COMMAND_NAMES, type CommandName } from "../commands/definitions.ts";
 import { handleQuizCommand } from "../commands/quiz.ts";
 import { handleReviewCommand } from "../commands/review.ts";
+import { handleInterviewAnswer, handleInterviewCommand, handleInterviewModal, handleInterviewStop } from "../commands/interview.ts";
 import { handleSettingsCommand } from "../commands/settings.ts";
 import {
   handleAnswerButton,
@@ -37,6 +38,7 @@ const commands: Record<CommandName, CommandHandler> = {
   [COMMAND_NAMES.weak]: handleWeakCommand,
   [COMMAND_NAMES.stats]: handleStatsCommand,
   [COMMAND_NAMES.me]: handleMeCommand,
+  [COMMAND_NAMES.interview]: handleInterviewCommand,
 };
 
 async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: BotContext): Promise<void> {
@@ -66,13 +68,19 @@ async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: Bo
     case "forget-confirm":
     case "forget-cancel":
       return handleForget(interaction, id.kind === "forget-confirm", ctx);
+    case "interview-answer":
+      return handleInterviewAnswer(interaction, id, ctx);
+    case "interview-stop":
+      return handleInterviewStop(interaction, id, ctx);
     case "answer-modal":
+    case "interview-modal":
       // A modal id on a button can only come from a tampered client.
       throw new UserError("error.interaction-expired");
   }
 }
 
 async function routeModal(interaction: ModalSubmitInteraction, id: CustomId, ctx: BotContext): Promise<void> {
+  if (id.kind === "interview-modal") return handleInterviewModal(interaction, id, ctx);
   if (id.kind !== "answer-modal") throw new UserError("error.interaction-expired");
   return handleAnswerModal(interaction, id, ctx);
 }
