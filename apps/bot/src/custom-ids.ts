@@ -30,6 +30,10 @@ export type CustomId =
   | { kind: "forget-cancel" }
   /** `/settings`: go back to FSRS's default weights. */
   | { kind: "fsrs-defaults" };
+  /** `/interview`: the question shown at `step` of a session (the form carries the step back). */
+  | { kind: "interview-answer"; sessionId: string; step: number; itemId: string }
+  | { kind: "interview-modal"; sessionId: string; step: number }
+  | { kind: "interview-stop"; sessionId: string };
 
 export type CustomIdKind = CustomId["kind"];
 
@@ -75,6 +79,9 @@ const KIND_CODES = {
   "forget-confirm": "fc",
   "forget-cancel": "fx",
   "fsrs-defaults": "fd",
+  "interview-answer": "ia",
+  "interview-modal": "im",
+  "interview-stop": "is",
 } as const satisfies Record<CustomIdKind, string>;
 
 function reverse<V extends string, C extends string>(codes: Record<V, C>): ReadonlyMap<string, V> {
@@ -129,6 +136,12 @@ function fieldsOf(id: CustomId): string[] {
     case "forget-cancel":
     case "fsrs-defaults":
       return [];
+    case "interview-answer":
+      return [serial(id.sessionId, "session id"), reps(id.step), itemId(id.itemId)];
+    case "interview-modal":
+      return [serial(id.sessionId, "session id"), reps(id.step)];
+    case "interview-stop":
+      return [serial(id.sessionId, "session id")];
   }
 }
 
@@ -219,5 +232,20 @@ export function decodeCustomId(raw: string): CustomId | null {
     case "forget-cancel":
     case "fsrs-defaults":
       return arity(0) ? { kind } : null;
+    case "interview-answer": {
+      const sessionId = decodeSerial(first);
+      const step = decodeReps(second);
+      const item = decodeItem(third);
+      return arity(3) && sessionId !== null && step !== null && item !== null ? { kind, sessionId, step, itemId: item } : null;
+    }
+    case "interview-modal": {
+      const sessionId = decodeSerial(first);
+      const step = decodeReps(second);
+      return arity(2) && sessionId !== null && step !== null ? { kind, sessionId, step } : null;
+    }
+    case "interview-stop": {
+      const sessionId = decodeSerial(first);
+      return arity(1) && sessionId !== null ? { kind, sessionId } : null;
+    }
   }
 }

@@ -49,9 +49,9 @@ function choicesOf(command: RESTPostAPIChatInputApplicationCommandsJSONBody): Ch
 }
 
 describe("command definitions", () => {
-  it("define the eight commands once each", () => {
+  it("define the nine commands once each", () => {
     const names = commandDefinitions.map((command) => command.name);
-    expect(names).toEqual(["quiz", "review", "settings", "leaderboard", "weak", "stats", "me", "deck"]);
+    expect(names).toEqual(["quiz", "review", "settings", "leaderboard", "weak", "stats", "me", "deck", "interview"]);
     expect(Object.values(COMMAND_NAMES).sort()).toEqual([...names].sort());
   });
 

@@ -14,6 +14,8 @@ import type {
   DailyQuizView,
   GroupSettingsView,
   HintView,
+  InterviewAnswerView,
+  InterviewStepView,
   ItemView,
   KeyPointResult,
   RevealView,
@@ -33,6 +35,9 @@ import {
   renderForgetOutcome,
   renderLeaderboard,
   renderWeakFollowUps,
+  renderInterviewReport,
+  renderInterviewStep,
+  renderInterviewTurn,
   renderGroupSetupDone,
   renderGroupStatus,
   renderHint,
@@ -687,6 +692,76 @@ describe("fitEmbeds and packEmbeds", () => {
     expect(messages.map((embeds) => embeds.map((embed) => embed.title))).toEqual([["a"], ["b", "c"], ["d"]]);
     const many = packEmbeds(Array.from({ length: 12 }, (_, index) => ({ title: `e${index}` })));
     expect(many.map((embeds) => embeds.length)).toEqual([10, 2]);
+  });
+
+  describe("/interview", () => {
+    const step = (overrides: Partial<InterviewStepView> = {}): InterviewStepView => ({
+      sessionId: "7",
+      step: 2,
+      item: item({ itemId: "Q090.f3", kind: "followup", prompt: "训练后工具错误还存在怎么办？".repeat(400) }),
+      depth: 1,
+      questionNumber: 1,
+      questionCount: 5,
+      askedAt: "2026-03-02T01:00:00.000Z",
+      targetSeconds: { min: 30, max: 60 },
+      targetEndsAt: "2026-03-02T01:01:00.000Z",
+      record: true,
+      resumed: false,
+      previousExpired: false,
+      reason: "covers-missed",
+      ...overrides,
+    });
+    const answered = (index: number): InterviewAnswerView => ({
+      item: item({ itemId: `Q09${index % 3}.f${(index % 3) + 1}` }),
+      depth: index % 4,
+      score: index / 20,
+      keyPoints,
+      misconceptions: [{ id: "m1", statement: "把反思称为权重更新".repeat(30), feedback: "反思只改变输入。".repeat(60), evidence: [] }],
+      seconds: 30 + index * 7,
+      answerId: null,
+    });
+
+    it("asks one question with a 60-second countdown, and buttons to answer or stop", () => {
+      const payload = renderInterviewStep(step(), "en");
+      expectSafe(payload);
+      const text = allText([payload]);
+      expect(text).toContain("Follow-up 1 · Q090.f3");
+      expect(text).toContain("Answer in 30–60 s · time is up <t:1772413260:R>");
+      expect(text).toContain("It probes what your answers so far missed.");
+      expect(customIds(payload)).toEqual([
+        { kind: "interview-answer", sessionId: "7", step: 2, itemId: "Q090.f3" },
+        { kind: "interview-stop", sessionId: "7" },
+      ]);
+      expect(renderInterviewStep(step({ resumed: true, previousExpired: true }), "zh-CN").content).toBe(
+        "上一场模拟面试闲置超过 15 分钟已过期，这是新的一场。\n你的模拟面试还没结束，从上次停下的地方继续。",
+      );
+    });
+
+    it("fits the longest report Discord allows: every answer's points, misconceptions and the weakest to drill", () => {
+      const report = renderInterviewReport(
+        {
+          sessionId: "7",
+          status: "expired",
+          record: false,
+          answers: Array.from({ length: 20 }, (_, index) => answered(index)),
+          overall: { rating: "fair", score: 0.47, answered: 20, withinTarget: 5, targetSeconds: 60 },
+          practiseNext: [0, 1, 2].map((index) => ({ itemId: `Q09${index}.f1`, prompt: "追问？".repeat(200), score: index / 10, reps: index })),
+        },
+        "zh-CN",
+      );
+      expectSafe(report);
+      const text = allText([report]);
+      expect(text).toContain("总体评价：**一般** · 平均 47/100 · 20 个回答中 5 个在 60 秒内");
+      expect(text).toContain("这场模拟面试闲置超过 15 分钟已过期");
+      expect(text).toContain("✅");
+      expect(text).toContain("❌");
+      expect(customIds(report)).toEqual([0, 1, 2].map((index) => ({ kind: "drill", itemId: `Q09${index}.f1`, reps: index })));
+
+      const turn = renderInterviewTurn({ answer: answered(3), next: step(), report: null, repeated: true }, "en");
+      expectSafe(turn);
+      expect(turn.content).toBe("That answer was already taken; here is where it led.");
+      expect(allText([turn])).toContain("Your answer to Q090.f1: 15/100 in 51 s");
+    });
   });
 });
 

@@ -15,3 +15,4 @@ export * from "./introductions.ts";
 export * from "./decks.ts";
 export * from "./interaction-claims.ts";
 export * from "./fsrs-fits.ts";
+export * from "./interviews.ts";

@@ -5,7 +5,8 @@ import { mapErrors } from "./errors.ts";
 import type { AnswerRecord, DueItem, Member, ReviewLogRecord } from "./records.ts";
 import { answerFromRow, logFromRow } from "./reviews.ts";
 import { cardFromRow } from "./rows.ts";
-import { answers, cards, groupMembers, memberDailyActivity, members, reviewLogs } from "./schema.ts";
+import { interviewFromRow, type InterviewSessionRecord } from "./interviews.ts";
+import { answers, cards, groupMembers, interviewSessions, memberDailyActivity, members, reviewLogs } from "./schema.ts";
 import { memberFromRow } from "./settings.ts";
 
 export interface MemberExport {
@@ -15,6 +16,7 @@ export interface MemberExport {
   reviewLogs: ReviewLogRecord[];
   answers: AnswerRecord[];
   dailyActivity: { localDate: string; quizScore: number; quizAnswers: number; reviewScore: number; reviewAnswers: number }[];
+  interviews: InterviewSessionRecord[];
 }
 
 /** Everything stored about a member, as plain JSON-safe data; null for an unknown member. */
@@ -33,6 +35,7 @@ export async function memberExport(db: Database, memberId: number): Promise<Memb
         .from(memberDailyActivity)
         .where(eq(memberDailyActivity.memberId, memberId))
         .orderBy(asc(memberDailyActivity.localDate));
+      const interviewRows = await tx.select().from(interviewSessions).where(eq(interviewSessions.memberId, memberId)).orderBy(asc(interviewSessions.id));
       return {
         member: memberFromRow(member),
         groupIds: groups.map((row) => row.groupId),
@@ -46,12 +49,13 @@ export async function memberExport(db: Database, memberId: number): Promise<Memb
           reviewScore: row.reviewScore,
           reviewAnswers: row.reviewAnswers,
         })),
+        interviews: interviewRows.map(interviewFromRow),
       };
     }),
   );
 }
 
-/** Deletes the member and, through cascades, their cards, logs, answers, activity and memberships. */
+/** Deletes the member and, through cascades, their cards, logs, answers, activity, memberships and interviews. */
 export async function forgetMember(db: Database, memberId: number): Promise<boolean> {
   return mapErrors(async () => {
     const deleted = await db.delete(members).where(eq(members.id, memberId)).returning({ id: members.id });

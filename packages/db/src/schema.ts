@@ -455,3 +455,29 @@ export const fsrsFitJobs = pgTable(
     check("fsrs_fit_jobs_outcome_valid", fitOutcomeCheck(t.outcome)),
   ],
 );
+
+/**
+ * A member's `/interview`: its plan and turns so far (`state`, the study layer's plain data), and
+ * `step`, the number of answers taken, which every write compares so a doubled click or a second
+ * process writes a turn once. At most one open session per member.
+ */
+export const interviewSessions = pgTable(
+  "interview_sessions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    step: integer("step").notNull().default(0),
+    state: jsonb("state").$type<unknown>().notNull(),
+    lastActivityAt: timestamptz("last_activity_at").notNull(),
+    createdAt: createdAt(),
+    endedAt: timestamptz("ended_at"),
+  },
+  (t) => [
+    check("interview_sessions_status_valid", sql`${t.status} in ('open', 'finished', 'expired')`),
+    uniqueIndex("interview_sessions_one_open_per_member").on(t.memberId).where(sql`${t.status} = 'open'`),
+    index("interview_sessions_member_created_idx").on(t.memberId, t.createdAt),
+  ],
+);

@@ -12,7 +12,11 @@ import { StudyError } from "./errors.ts";
 import type { MemberRef, OverrideInput, RevealInput, SubmitAnswerInput } from "./ports.ts";
 import type { AnswerResultView, HintView } from "./views.ts";
 
-export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQuizzes) {
+/**
+ * Grading and recording one answer, shared by the features that take answers (daily posts,
+ * `/review`, drills, interviews); the key makes every delivery of one answer write once.
+ */
+export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQuizzes) {
   const { database, items, clock, overrideWindowMs } = ctx;
 
   /** Builds a member's result from what is stored, so a repeat shows exactly the first result. */
@@ -62,13 +66,6 @@ export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQui
   async function latestReviewTime(answer: db.AnswerRecord): Promise<number | null> {
     const last = await db.lastReview(database, answer.memberId, answer.itemId);
     return last && last.answerId === answer.id ? Date.parse(last.reviewedAt) : null;
-  }
-
-  function answerKey(post: QuizPost | null, m: Member, itemId: string, deliveryKey: string, shownReps?: number): string {
-    // One answer per member, post and item: every delivery of every click maps to one key.
-    if (post) return `daily:${post.id}:${m.id}:${itemId}`;
-    // Outside a post, one answer per prompt shown: the card's review count names the prompt.
-    return shownReps === undefined ? `delivery:${deliveryKey}` : `prompt:${m.id}:${itemId}:${shownReps}`;
   }
 
   async function gradeAndRecord(
@@ -128,6 +125,32 @@ export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQui
     await db.introduceItems(database, m.id, followUps, newCard(now));
   }
 
+  return { resultView, gradeAndRecord };
+}
+
+export type AnswerRecorder = ReturnType<typeof createAnswerRecorder>;
+
+/** Refuses what no Discord form could send; the member is told the limit. */
+export function checkAnswerLength(text: string): void {
+  const length = [...text].length;
+  if (length > MAX_ANSWER_LENGTH) {
+    throw new StudyError("answer-too-long", `answer longer than ${MAX_ANSWER_LENGTH} characters`, {
+      max: MAX_ANSWER_LENGTH,
+    }, { cause: new AnswerTooLongError(length, MAX_ANSWER_LENGTH) });
+  }
+}
+
+export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQuizzes, recorder: AnswerRecorder) {
+  const { database, clock, overrideWindowMs } = ctx;
+  const { resultView, gradeAndRecord } = recorder;
+
+  function answerKey(post: QuizPost | null, m: Member, itemId: string, deliveryKey: string, shownReps?: number): string {
+    // One answer per member, post and item: every delivery of every click maps to one key.
+    if (post) return `daily:${post.id}:${m.id}:${itemId}`;
+    // Outside a post, one answer per prompt shown: the card's review count names the prompt.
+    return shownReps === undefined ? `delivery:${deliveryKey}` : `prompt:${m.id}:${itemId}:${shownReps}`;
+  }
+
   return {
     hint(itemId: string): HintView {
       const item = ctx.requireItem(itemId);
@@ -146,11 +169,7 @@ export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQui
     },
 
     async submitAnswer(input: SubmitAnswerInput): Promise<AnswerResultView> {
-      if ([...input.text].length > MAX_ANSWER_LENGTH) {
-        throw new StudyError("answer-too-long", `answer longer than ${MAX_ANSWER_LENGTH} characters`, {
-          max: MAX_ANSWER_LENGTH,
-        }, { cause: new AnswerTooLongError([...input.text].length, MAX_ANSWER_LENGTH) });
-      }
+      checkAnswerLength(input.text);
       const item = ctx.requireItem(input.itemId);
       // Every submission runs this: the post, the member and their card are read side by side,
       // and the member is written only when new or renamed.
@@ -200,11 +219,6 @@ export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQui
         },
         clock(),
       );
-      const item = items.get(answer.itemId);
-      if (item?.kind === "main" && (input.rating === "again" || input.rating === "hard")) {
-        // Overridden into a miss: its follow-ups come in as if it had been graded so.
-        await introduceFollowUps(m, item, clock());
-      }
       const updated = await db.getAnswer(database, answer.id);
       return resultView(updated ?? answer, m, { alreadyAnswered: false });
     },

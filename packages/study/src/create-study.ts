@@ -3,12 +3,13 @@
 // Each feature keeps its rules in a file of its own; this is where they are put together.
 import type { QuizItem } from "@recall/content";
 import * as db from "@recall/db";
-import { createAnswerFeatures } from "./answers.ts";
+import { createAnswerFeatures, createAnswerRecorder } from "./answers.ts";
 import { createStudyContext, type StudyOptions } from "./context.ts";
 import { createDailyQuizFeatures, createPostedQuizzes } from "./daily-quizzes.ts";
 import { createFsrsFitFeatures } from "./fsrs-fits.ts";
 import { createDeckFeatures } from "./decks.ts";
 import { createInteractionClaims } from "./interaction-claims.ts";
+import { createInterviewFeatures } from "./interviews.ts";
 import { createProgressFeatures } from "./progress.ts";
 import { createReviewFeatures } from "./reviews.ts";
 import { createSettingsFeatures } from "./settings.ts";
@@ -20,6 +21,7 @@ export { MAX_QUESTIONS_PER_DAY } from "./settings.ts";
 export function createStudy(options: StudyOptions): StudyService {
   const ctx = createStudyContext(options);
   const postedQuizzes = createPostedQuizzes(ctx);
+  const recorder = createAnswerRecorder(ctx, postedQuizzes);
   return {
     items: ctx.items,
     async syncContent(): Promise<ContentSyncReport> {
@@ -27,12 +29,13 @@ export function createStudy(options: StudyOptions): StudyService {
     },
     ...createSettingsFeatures(ctx),
     ...createDailyQuizFeatures(ctx, postedQuizzes),
-    ...createAnswerFeatures(ctx, postedQuizzes),
+    ...createAnswerFeatures(ctx, postedQuizzes, recorder),
     ...createReviewFeatures(ctx),
     ...createProgressFeatures(ctx),
     ...createFsrsFitFeatures(ctx),
     // The context's item map is a Map: imported decks join the bank in it.
     ...createDeckFeatures(ctx, ctx.items as Map<string, QuizItem>),
     ...createInteractionClaims(ctx),
+    ...createInterviewFeatures(ctx, recorder),
   };
 }

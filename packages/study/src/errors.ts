@@ -20,6 +20,9 @@ export const STUDY_ERROR_CODES = [
   "nothing-due",
   "review-conflict",
   "unknown-deck",
+  "invalid-interview-length",
+  "unknown-interview",
+  "interview-expired",
 ] as const;
 export type StudyErrorCode = (typeof STUDY_ERROR_CODES)[number];
 

@@ -95,3 +95,20 @@ export interface JudgeInput {
   /** As in SelfRateInput. */
   shownReps?: number;
 }
+
+export interface InterviewStartInput {
+  /** Only this chapter's questions (absent: every chapter). */
+  chapter?: number;
+  /** Main questions to ask (default 2, 1–5). */
+  questions?: number;
+  /** false: practice only, nothing enters the member's schedule (default true). */
+  record?: boolean;
+}
+
+export interface InterviewAnswerInput {
+  member: MemberRef;
+  sessionId: string;
+  /** The step the question was shown at (carried by the answer form). */
+  step: number;
+  text: string;
+}

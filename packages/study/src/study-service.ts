@@ -17,6 +17,9 @@ import type {
   RevealView,
   ReviewPromptView,
   WeakFollowUpView,
+  InterviewReportView,
+  InterviewStepView,
+  InterviewTurnView,
 } from "./views.ts";
 import type {
   Actor,
@@ -30,6 +33,8 @@ import type {
   SelfRateInput,
   JudgeInput,
   SubmitAnswerInput,
+  InterviewAnswerInput,
+  InterviewStartInput,
 } from "./ports.ts";
 
 export interface ContentSyncReport {
@@ -105,6 +110,12 @@ export interface StudyService extends ProgressFeatures, DeckFeatures {
   judgeStatement(input: JudgeInput): Promise<SelfRateResult & { correct: boolean }>;
   /** `/weak`: the member's weakest follow-ups, each with a drill. */
   weakFollowUps(member: MemberRef): Promise<WeakFollowUpView[]>;
+
+  /** `/interview`: starts one, or resumes the member's open one where it stood. */
+  startInterview(member: MemberRef, input?: InterviewStartInput): Promise<InterviewStepView>;
+  /** An answer to the session's question at `step`; a form sent again shows what it led to. */
+  answerInterview(input: InterviewAnswerInput): Promise<InterviewTurnView>;
+  stopInterview(member: MemberRef, sessionId: string): Promise<InterviewReportView>;
 
   memberSettings(member: MemberRef): Promise<MemberSettingsView>;
 

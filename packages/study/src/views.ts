@@ -196,3 +196,70 @@ export interface WeeklySummaryView {
   mostMissed: MissedKeyPointView[];
   weakFollowUps: { itemId: string; prompt: string; lapses: number; members: number }[];
 }
+
+/** One question of `/interview`, as the member sees it before answering. */
+export interface InterviewStepView {
+  sessionId: string;
+  /** Answers taken so far: the answer form carries it, so a re-sent form counts once. */
+  step: number;
+  item: ItemView;
+  /** 0 for a main question, 1–3 for the follow-ups probing it. */
+  depth: number;
+  /** 1-based: which main question of how many. */
+  questionNumber: number;
+  questionCount: number;
+  /** When the question was put (ISO); the answer is timed from here. */
+  askedAt: string;
+  /** The 30–60 second answer target, and the instant the 60 s run out (ISO). */
+  targetSeconds: { min: number; max: number };
+  targetEndsAt: string;
+  /** Whether answers become reviews in the member's schedule. */
+  record: boolean;
+  /** The session was open already: this is where it stood. */
+  resumed: boolean;
+  /** A session left idle too long expired before this one started. */
+  previousExpired: boolean;
+  /** Why a follow-up was chosen: it covers what was missed, or the member knows it least. */
+  reason: "main" | "covers-missed" | "least-known";
+}
+
+/** One graded answer of an interview. */
+export interface InterviewAnswerView {
+  item: ItemView;
+  depth: number;
+  score: number;
+  keyPoints: KeyPointResult[];
+  misconceptions: MisconceptionResult[];
+  /** Seconds from the question to the answer. */
+  seconds: number;
+  /** The review it was recorded as, or null with `record:false`. */
+  answerId: string | null;
+}
+
+export type InterviewOverallRating = "strong" | "good" | "fair" | "weak";
+
+export interface InterviewReportView {
+  sessionId: string;
+  status: "finished" | "expired";
+  record: boolean;
+  answers: InterviewAnswerView[];
+  overall: {
+    rating: InterviewOverallRating;
+    /** Mean score of the answers, 0–1 (0 with none). */
+    score: number;
+    answered: number;
+    withinTarget: number;
+    targetSeconds: number;
+  };
+  /** The weakest items of the session, weakest first, each to drill. */
+  practiseNext: { itemId: string; prompt: string; score: number; reps: number }[];
+}
+
+/** What answering an interview question leads to: the next question, or the report. */
+export interface InterviewTurnView {
+  answer: InterviewAnswerView;
+  next: InterviewStepView | null;
+  report: InterviewReportView | null;
+  /** This form had been sent before: what it led to then, nothing written now. */
+  repeated: boolean;
+}

@@ -24,6 +24,7 @@ export const COMMAND_NAMES = {
   stats: "stats",
   me: "me",
   deck: "deck",
+  interview: "interview",
 } as const;
 export type CommandName = (typeof COMMAND_NAMES)[keyof typeof COMMAND_NAMES];
 
@@ -55,12 +56,15 @@ export const OPTION_NAMES = {
   member: "member",
   file: "file",
   name: "name",
+  chapter: "chapter",
+  record: "record",
 } as const;
 export type OptionName = (typeof OPTION_NAMES)[keyof typeof OPTION_NAMES];
 
 export const QUESTIONS_PER_DAY = { min: 1, max: 5 } as const;
 export const DAY_START_HOUR = { min: 0, max: 23 } as const;
 export const DESIRED_RETENTION = { min: 0.7, max: 0.97 } as const;
+export const INTERVIEW_QUESTIONS = { min: 1, max: 5 } as const;
 
 const MANAGE_GUILD = String(PermissionFlagsBits.ManageGuild);
 
@@ -321,6 +325,37 @@ export const deckCommand = {
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
+/** `/interview [chapter] [questions] [record]`: a private mock interview. */
+export const interviewCommand = {
+  ...guildOnly,
+  name: COMMAND_NAMES.interview,
+  ...described("command.interview.name", "command.interview.description"),
+  options: [
+    {
+      type: ApplicationCommandOptionType.Integer,
+      name: OPTION_NAMES.chapter,
+      ...described("command.option.chapter.name", "command.option.chapter.description"),
+      required: false,
+      min_value: 1,
+      max_value: 999,
+    },
+    {
+      type: ApplicationCommandOptionType.Integer,
+      name: OPTION_NAMES.questions,
+      ...described("command.option.questions.name", "command.interview.option.questions.description"),
+      required: false,
+      min_value: INTERVIEW_QUESTIONS.min,
+      max_value: INTERVIEW_QUESTIONS.max,
+    },
+    {
+      type: ApplicationCommandOptionType.Boolean,
+      name: OPTION_NAMES.record,
+      ...described("command.option.record.name", "command.option.record.description"),
+      required: false,
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
 /** Everything the deploy step registers, in the order Discord lists them. */
 export const commandDefinitions: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[] = [
   quizCommand,
@@ -331,4 +366,5 @@ export const commandDefinitions: readonly RESTPostAPIChatInputApplicationCommand
   statsCommand,
   meCommand,
   deckCommand,
+  interviewCommand,
 ];

@@ -6,6 +6,7 @@ import { COMMAND_NAMES, type CommandName } from "../commands/definitions.ts";
 import { handleDeckCommand } from "../commands/deck.ts";
 import { handleQuizCommand } from "../commands/quiz.ts";
 import { handleReviewCommand } from "../commands/review.ts";
+import { handleInterviewAnswer, handleInterviewCommand, handleInterviewModal, handleInterviewStop } from "../commands/interview.ts";
 import { handleFsrsDefaults, handleSettingsCommand } from "../commands/settings.ts";
 import {
   handleAnswerButton,
@@ -39,6 +40,7 @@ const commands: Record<CommandName, CommandHandler> = {
   [COMMAND_NAMES.stats]: handleStatsCommand,
   [COMMAND_NAMES.me]: handleMeCommand,
   [COMMAND_NAMES.deck]: handleDeckCommand,
+  [COMMAND_NAMES.interview]: handleInterviewCommand,
 };
 
 async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: BotContext): Promise<void> {
@@ -68,15 +70,18 @@ async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: Bo
     case "forget-confirm":
     case "forget-cancel":
       return handleForget(interaction, id.kind === "forget-confirm", ctx);
+import { handleInterviewAnswer, handleInterviewCommand, handleInterviewModal, handleInterviewStop } from "../commands/interview.ts";
     case "fsrs-defaults":
       return handleFsrsDefaults(interaction, ctx);
     case "answer-modal":
+    case "interview-modal":
       // A modal id on a button can only come from a tampered client.
       throw new UserError("error.interaction-expired");
   }
 }
 
 async function routeModal(interaction: ModalSubmitInteraction, id: CustomId, ctx: BotContext): Promise<void> {
+  if (id.kind === "interview-modal") return handleInterviewModal(interaction, id, ctx);
   if (id.kind !== "answer-modal") throw new UserError("error.interaction-expired");
   return handleAnswerModal(interaction, id, ctx);
 }

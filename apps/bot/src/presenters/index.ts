@@ -18,3 +18,4 @@ export * from "./weak-follow-ups.ts";
 export * from "./my-data.ts";
 export * from "./stats.ts";
 export * from "./weekly-summary.ts";
+export * from "./interview.ts";
