@@ -29,7 +29,7 @@ export type CustomId =
   | { kind: "forget-confirm" }
   | { kind: "forget-cancel" }
   /** `/settings`: go back to FSRS's default weights. */
-  | { kind: "fsrs-defaults" };
+  | { kind: "fsrs-defaults" }
   /** `/interview`: the question shown at `step` of a session (the form carries the step back). */
   | { kind: "interview-answer"; sessionId: string; step: number; itemId: string }
   | { kind: "interview-modal"; sessionId: string; step: number }

@@ -1,10 +1,13 @@
-// The fitting child process: receives one FitJob, answers with the fitted weights, exits. Only
-// this process ever loads the native binding, so when the binding aborts, only this process dies.
+// The fitting child process: receives one request, answers, exits. Only this process ever loads
+// the native binding, so when the binding aborts, only this process dies. A whole optimisation
+// (conversion, fit, held-out evaluation) runs here too, so its CPU never stalls the bot.
 
 import { FSRSBindingItem, FSRSBindingReview, computeParameters } from "@open-spaced-repetition/binding";
-import { TRAINING, fitJobProblem, type FitJob, type FitReply } from "./fit-job.ts";
+import { TRAINING, fitJobProblem, optimizeRequestProblem, type ChildRequest, type FitJob, type FitReply } from "./fit-job.ts";
+import type { FitOutcome } from "./fit-runner.ts";
+import { optimizeWith } from "./optimize.ts";
 
-function reply(message: FitReply): void {
+function reply(message: unknown): void {
   process.send?.(message, () => process.exit(0));
 }
 
@@ -21,14 +24,35 @@ async function fit(job: FitJob): Promise<number[]> {
   });
 }
 
-process.once("message", (message: unknown) => {
-  const problem = fitJobProblem(message);
-  if (problem !== null) {
-    reply({ ok: false, error: `refused before fitting: ${problem}` });
-    return;
+/** A fit inside this process: checked first, since a bad item aborts the process. */
+async function fitHere(job: FitJob): Promise<FitOutcome> {
+  const started = performance.now();
+  const elapsedMs = () => performance.now() - started;
+  const problem = fitJobProblem(job);
+  if (problem !== null) return { ok: false, reason: `input refused: ${problem}`, elapsedMs: elapsedMs() };
+  try {
+    const parameters = await fit(job);
+    // maxRSS is in kilobytes: this process's peak, binding memory included.
+    return { ok: true, parameters, elapsedMs: elapsedMs(), peakRssMb: process.resourceUsage().maxRSS / 1024 };
+  } catch (error) {
+    return { ok: false, reason: `the fit failed: ${error instanceof Error ? error.message : String(error)}`, elapsedMs: elapsedMs() };
   }
-  fit(message as FitJob).then(
-    (parameters) => reply({ ok: true, parameters }),
-    (error: unknown) => reply({ ok: false, error: error instanceof Error ? error.message : String(error) }),
-  );
+}
+
+async function handle(message: ChildRequest): Promise<unknown> {
+  if (message.kind === "fit") {
+    const outcome = await fitHere(message.job);
+    return outcome.ok
+      ? ({ ok: true, parameters: outcome.parameters, peakRssMb: outcome.peakRssMb } satisfies FitReply)
+      : ({ ok: false, error: outcome.reason } satisfies FitReply);
+  }
+  const problem = optimizeRequestProblem(message.request);
+  if (problem !== null) return { ok: false, error: `refused before fitting: ${problem}` };
+  const { reviews, current, clock } = message.request;
+  const report = await optimizeWith(reviews, fitHere, { current, ...(clock ? { clock } : {}) });
+  return { ok: true, report };
+}
+
+process.once("message", (message: ChildRequest) => {
+  handle(message).then(reply, (error: unknown) => reply({ ok: false, error: error instanceof Error ? error.message : String(error) }));
 });

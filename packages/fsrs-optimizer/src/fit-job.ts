@@ -78,5 +78,34 @@ export const TRAINING = Object.freeze({
   timeout: 20,
 });
 
-/** What the child sends back. */
-export type FitReply = { ok: true; parameters: number[] } | { ok: false; error: string };
+/** What the child sends back for a fit job. */
+export type FitReply = { ok: true; parameters: number[]; peakRssMb: number } | { ok: false; error: string };
+
+/** A whole optimisation for the child: a member's reviews (replay-format fields, times in ms). */
+export interface OptimizeRequest {
+  reviews: readonly { card: string; rating: "again" | "hard" | "good" | "easy"; atMs: number; timezone?: string; dayStartHour?: number }[];
+  current: readonly number[] | null;
+  clock: { timezone: string; dayStartHour: number } | null;
+}
+
+/** Messages to the child. */
+export type ChildRequest = { kind: "fit"; job: FitJob } | { kind: "optimize"; request: OptimizeRequest };
+
+/** Why the request cannot be optimised, or null. Reviews are checked field by field by the conversion. */
+export function optimizeRequestProblem(request: unknown): string | null {
+  if (typeof request !== "object" || request === null) return "an optimisation request must be an object";
+  const { reviews, current, clock } = request as Partial<Record<keyof OptimizeRequest, unknown>>;
+  if (!Array.isArray(reviews)) return "reviews must be an array";
+  for (let i = 0; i < reviews.length; i++) {
+    const review = reviews[i] as Record<string, unknown> | null;
+    if (typeof review !== "object" || review === null) return `review ${i} must be an object`;
+    if (typeof review.card !== "string") return `review ${i}: card must be a string`;
+    if (review.rating !== "again" && review.rating !== "hard" && review.rating !== "good" && review.rating !== "easy") {
+      return `review ${i}: rating must be again, hard, good or easy`;
+    }
+    if (typeof review.atMs !== "number" || !Number.isFinite(review.atMs)) return `review ${i}: atMs must be a finite number`;
+  }
+  if (current !== null && !Array.isArray(current)) return "current must be null or an array of weights";
+  if (clock !== null && (typeof clock !== "object" || clock === undefined)) return "clock must be null or an object";
+  return null;
+}

@@ -4,12 +4,18 @@
 // is reported as a failed fit: the caller keeps the parameters it has and stays alive.
 
 import { fork, type ChildProcess } from "node:child_process";
+import { setPriority } from "node:os";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { fitJobProblem, type FitJob, type FitReply } from "./fit-job.ts";
+import { fitJobProblem, optimizeRequestProblem, type ChildRequest, type FitJob, type FitReply, type OptimizeRequest } from "./fit-job.ts";
+import type { OptimizeReport } from "./optimize.ts";
+
+export type OptimizeOutcome = { ok: true; report: OptimizeReport } | { ok: false; reason: string; elapsedMs: number };
+
+type ChildReply = { ok: true; [field: string]: unknown } | { ok: false; error: string };
 
 export type FitOutcome =
-  | { ok: true; parameters: number[]; elapsedMs: number }
+  | { ok: true; parameters: number[]; elapsedMs: number; peakRssMb: number }
   | { ok: false; reason: string; elapsedMs: number };
 
 export interface FitRunnerOptions {
@@ -53,7 +59,30 @@ export class FitRunner {
    * closed runner all come back as `{ ok: false, reason }`.
    */
   fit(job: FitJob): Promise<FitOutcome> {
-    const run = this.queue.then(() => this.runOne(job));
+    return this.enqueue(async () => {
+      const started = performance.now();
+      const problem = fitJobProblem(job);
+      if (problem !== null) return { ok: false, reason: `input refused: ${problem}`, elapsedMs: performance.now() - started };
+      const answer = await this.runOne({ kind: "fit", job });
+      if (!answer.ok) return answer;
+      const reply = answer.reply as FitReply & { ok: true };
+      return { ok: true, parameters: reply.parameters, peakRssMb: reply.peakRssMb, elapsedMs: answer.elapsedMs };
+    });
+  }
+
+  /** A whole optimisation (conversion, fit, evaluation) in a child; same guarantees as `fit`. */
+  optimize(request: OptimizeRequest): Promise<OptimizeOutcome> {
+    return this.enqueue(async () => {
+      const problem = optimizeRequestProblem(request);
+      if (problem !== null) return { ok: false, reason: `input refused: ${problem}`, elapsedMs: 0 };
+      const answer = await this.runOne({ kind: "optimize", request });
+      if (!answer.ok) return answer;
+      return { ok: true, report: (answer.reply as { ok: true; report: OptimizeReport }).report };
+    });
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -64,15 +93,16 @@ export class FitRunner {
     this.running?.kill("SIGKILL");
   }
 
-  private runOne(job: FitJob): Promise<FitOutcome> {
+  private runOne(
+    request: ChildRequest,
+  ): Promise<{ ok: true; reply: ChildReply; elapsedMs: number } | { ok: false; reason: string; elapsedMs: number }> {
+    type Answer = Awaited<ReturnType<FitRunner["runOne"]>>;
     const started = performance.now();
-    const failed = (reason: string): FitOutcome => ({ ok: false, reason, elapsedMs: performance.now() - started });
+    const failed = (reason: string): Answer => ({ ok: false, reason, elapsedMs: performance.now() - started });
     if (this.closed) return Promise.resolve(failed("the fit runner is closed"));
-    const problem = fitJobProblem(job);
-    if (problem !== null) return Promise.resolve(failed(`input refused: ${problem}`));
-    return new Promise<FitOutcome>((settle) => {
+    return new Promise<Answer>((settle) => {
       let stderr = "";
-      let reply: FitReply | null = null;
+      let reply: ChildReply | null = null;
       let timedOut = false;
       let child: ChildProcess;
       try {
@@ -86,6 +116,14 @@ export class FitRunner {
         return;
       }
       this.running = child;
+      // Fits yield the CPU to the bot's own work: a member waiting on /review comes first.
+      if (child.pid !== undefined) {
+        try {
+          setPriority(child.pid, 10);
+        } catch {
+          // Not permitted on this system: the fit runs at normal priority.
+        }
+      }
       this.onChildStart?.({ pid: child.pid });
       const timer = setTimeout(() => {
         timedOut = true;
@@ -95,7 +133,7 @@ export class FitRunner {
       child.stderr?.on("data", (chunk: string) => {
         stderr = (stderr + chunk).slice(-STDERR_KEPT);
       });
-      child.on("message", (message: FitReply) => {
+      child.on("message", (message: ChildReply) => {
         reply = message;
       });
       child.on("error", () => {
@@ -107,12 +145,11 @@ export class FitRunner {
         this.onChildExit?.({ pid: child.pid, code, signal });
         const answer = reply;
         if (timedOut) settle(failed(`the fit took longer than ${this.timeoutMs} ms and was stopped`));
-        else if (answer?.ok === true) {
-          settle({ ok: true, parameters: answer.parameters, elapsedMs: performance.now() - started });
-        } else if (answer?.ok === false) settle(failed(`the fit failed: ${answer.error}`));
+        else if (answer?.ok === true) settle({ ok: true, reply: answer, elapsedMs: performance.now() - started });
+        else if (answer?.ok === false) settle(failed(`the fit failed: ${answer.error}`));
         else settle(failed(`the fit process ended without an answer (${exitText(code, signal)})${lastLine(stderr)}`));
       });
-      child.send(job, (error) => {
+      child.send(request, (error) => {
         if (error !== null) child.kill("SIGKILL");
       });
     });

@@ -1,19 +1,28 @@
-// One member's optimisation: convert their reviews, fit on the older 80% of items in a child
-// process, judge fitted against current weights on the newest 20%, and say which to use.
+// One member's optimisation: convert their reviews, fit on the older 80% of items, judge fitted
+// against current weights on the newest 20%, and say which to use. The whole of it runs in the
+// fit's child process (optimizeParameters → FitRunner.optimize → optimizeWith): converting and
+// evaluating 100k reviews takes seconds of CPU that would otherwise stall the bot's event loop.
 
 import { DEFAULT_PARAMETERS } from "@recall/scheduler";
 import { decideAdoption } from "./adoption.ts";
-import type { FitRunner } from "./fit-runner.ts";
+import type { FitJob } from "./fit-job.ts";
+import type { FitOutcome, FitRunner } from "./fit-runner.ts";
 import { fitJobOf, splitByTime, toHistories, type ReviewEvent, type StudyClock } from "./histories.ts";
 import { evaluate, type Metrics } from "./metrics.ts";
 
-export interface OptimizeOptions {
-  runner: FitRunner;
+export interface OptimizeSettings {
   /** The weights in use (null: FSRS-6 defaults). */
   current?: readonly number[] | null;
   /** The member's study clock; reviews may carry their own. Default UTC, day start 0. */
   clock?: StudyClock;
 }
+
+export interface OptimizeOptions extends OptimizeSettings {
+  runner: FitRunner;
+}
+
+/** Runs one fit job (in the child: the binding itself). */
+export type FitFunction = (job: FitJob) => Promise<FitOutcome>;
 
 export interface Comparison {
   current: number | null;
@@ -28,9 +37,12 @@ export interface OptimizeReport {
   /** What the fit produced, adopted or not (null when no fit ran or it failed). */
   fitted: number[] | null;
   reviews: number;
-  /** Items (reviews on a later day than the card's previous one), training and held-out. */
-  items: number;
-  heldOutItems: number;
+  /** Items (reviews on a later day than the card's previous one), training and held-out; null when the child died before counting. */
+  items: number | null;
+  heldOutItems: number | null;
+  /** The fit alone (child process start included) and the child's peak memory; null without a fit. */
+  fitMs: number | null;
+  fitPeakRssMb: number | null;
   logLoss: Comparison;
   rmseBins: Comparison;
 }
@@ -38,7 +50,31 @@ export interface OptimizeReport {
 /** Below this many training items the binding returns the defaults without fitting. */
 export const MIN_TRAINING_ITEMS = 8;
 
+/**
+ * Optimises in a child process of `options.runner`. Never rejects: a crash, a timeout or a refused
+ * input comes back as a report with `adopted: false`, the current weights and the reason.
+ */
 export async function optimizeParameters(reviews: readonly ReviewEvent[], options: OptimizeOptions): Promise<OptimizeReport> {
+  const current = options.current ?? null;
+  const outcome = await options.runner.optimize({ reviews, current, clock: options.clock ?? null });
+  if (outcome.ok) return outcome.report;
+  return {
+    parameters: [...(current ?? DEFAULT_PARAMETERS)],
+    adopted: false,
+    reason: outcome.reason,
+    fitted: null,
+    reviews: reviews.length,
+    items: null,
+    heldOutItems: null,
+    fitMs: null,
+    fitPeakRssMb: null,
+    logLoss: { current: null, fitted: null },
+    rmseBins: { current: null, fitted: null },
+  };
+}
+
+/** The optimisation itself, with `fit` running each fit job (the child passes the binding). */
+export async function optimizeWith(reviews: readonly ReviewEvent[], fit: FitFunction, options: OptimizeSettings): Promise<OptimizeReport> {
   const current = options.current ?? null;
   const inUse = [...(current ?? DEFAULT_PARAMETERS)];
   const histories = toHistories(reviews, options.clock ?? { timezone: "UTC", dayStartHour: 0 });
@@ -52,6 +88,8 @@ export async function optimizeParameters(reviews: readonly ReviewEvent[], option
     reviews: histories.reviews,
     items: histories.items.length,
     heldOutItems: test.length,
+    fitMs: null,
+    fitPeakRssMb: null,
     logLoss: { current: null, fitted: null },
     rmseBins: { current: null, fitted: null },
   };
@@ -63,7 +101,7 @@ export async function optimizeParameters(reviews: readonly ReviewEvent[], option
     return report({ reason: `not enough reviews on later days to fit (${histories.items.length} items)` });
   }
   const baseline = evaluate(histories.cards, test, current);
-  const outcome = await options.runner.fit(fitJobOf(histories, train));
+  const outcome = await fit(fitJobOf(histories, train));
   if (!outcome.ok) {
     return report({ reason: outcome.reason, ...compare(baseline, null) });
   }
@@ -74,6 +112,8 @@ export async function optimizeParameters(reviews: readonly ReviewEvent[], option
     fitted: [...outcome.parameters],
     adopted: decision.adopted,
     reason: decision.reason,
+    fitMs: outcome.elapsedMs,
+    fitPeakRssMb: outcome.peakRssMb,
     ...compare(baseline, candidate),
   });
 }

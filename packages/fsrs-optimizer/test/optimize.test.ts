@@ -1,6 +1,7 @@
 // Simulated learners with known memory: personal weights are adopted when they are truly better
 // on the held-out reviews, and a learner who behaves like the defaults keeps the defaults.
 
+import { fileURLToPath } from "node:url";
 import { DEFAULT_PARAMETERS, RecallPredictor } from "@recall/scheduler";
 import { describe, expect, it } from "vitest";
 import { FitRunner, optimizeParameters, splitByTime, toHistories, type Histories, type HistoryItem } from "../src/index.ts";
@@ -64,6 +65,12 @@ describe("optimizeParameters", () => {
     const current = [...LEARNER_WEIGHTS];
     const failed = await optimizeParameters(simulateReviews({ cards: 50, seed: 3, truth: null }), { runner: closed, current, clock: UTC });
     expect(failed).toMatchObject({ adopted: false, fitted: null, reason: "the fit runner is closed", parameters: current });
-    expect(failed.logLoss.current).toBeGreaterThan(0);
+    expect(failed).toMatchObject({ reviews: failed.reviews, items: null, logLoss: { current: null, fitted: null } });
+
+    // The child dies mid-optimisation (as the binding aborts): a report, not a crash.
+    const aborting = new FitRunner({ childModule: fileURLToPath(new URL("./fixtures/aborting-child.ts", import.meta.url)) });
+    const crashed = await optimizeParameters(simulateReviews({ cards: 50, seed: 3, truth: null }), { runner: aborting, current, clock: UTC });
+    expect(crashed).toMatchObject({ adopted: false, fitted: null, parameters: current });
+    expect(crashed.reason).toMatch(/^the fit process ended without an answer \(signal SIGABRT\)/);
   });
 });

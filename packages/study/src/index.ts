@@ -22,6 +22,7 @@ export {
   type FsrsFitRun,
 } from "./fsrs-fits.ts";
 export { DECK_IMPORT_TIMEOUT_MS, MAX_DECK_FILE_BYTES, MAX_DECK_NAME_LENGTH, type DeckImportView, type DeckUpload, type DeckView } from "./decks.ts";
+export {
   INTERVIEW_IDLE_MS,
   INTERVIEW_QUESTIONS,
   INTERVIEW_TARGET_SECONDS,
