@@ -505,6 +505,7 @@ describe("settings and group status", () => {
     questionsPerDay: 2,
     chapters: [12, 13],
     paused: false,
+    pausedReason: null,
     nextPostAt: "2026-11-30T00:30:00.000Z",
   };
 

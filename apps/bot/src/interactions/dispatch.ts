@@ -70,7 +70,10 @@ async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: Bo
     case "forget-confirm":
     case "forget-cancel":
       return handleForget(interaction, id.kind === "forget-confirm", ctx);
-import { handleInterviewAnswer, handleInterviewCommand, handleInterviewModal, handleInterviewStop } from "../commands/interview.ts";
+    case "interview-answer":
+      return handleInterviewAnswer(interaction, id, ctx);
+    case "interview-stop":
+      return handleInterviewStop(interaction, id, ctx);
     case "fsrs-defaults":
       return handleFsrsDefaults(interaction, ctx);
     case "answer-modal":
