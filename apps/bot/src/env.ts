@@ -20,6 +20,13 @@ export const envSchema = z.object({
   DISCORD_API_BASE: z.url({ error: "must be a URL such as http://127.0.0.1:8080/api" }).optional(),
   DEV_GUILD_ID: snowflake.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  HEALTH_PORT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, "must be a port number (1–65535)")
+    .transform(Number)
+    .refine((port) => port >= 1 && port <= 65_535, "must be a port number (1–65535)")
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,6 +6,7 @@ import { createDatabase } from "@recall/db";
 import { createStudy } from "@recall/study";
 import { createBot } from "./bot.ts";
 import { EnvError, loadEnv } from "./env.ts";
+import { startHealthServer } from "./health.ts";
 import { createLogger } from "./logging.ts";
 
 // pnpm runs the app from its own folder; paths in the environment are relative to the repository.
@@ -40,12 +41,14 @@ async function main(): Promise<void> {
   });
 
   let stopping = false;
+  let stopHealth: () => Promise<void> = () => Promise.resolve();
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    void bot
-      .stop()
+    // bot.stop() lets answers in flight finish (at most 10 s) before the database closes.
+    void stopHealth()
+      .then(() => bot.stop())
       .then(() => database.close())
       .then(() => process.exit(0));
   };
@@ -53,6 +56,15 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 
   await bot.start();
+
+  if (env.HEALTH_PORT !== undefined) {
+    const health = await startHealthServer({
+      port: env.HEALTH_PORT,
+      checks: { gateway: () => bot.connected(), database: () => database.db.execute("select 1") },
+    });
+    logger.info({ port: health.port }, "health check listening on /healthz");
+    stopHealth = () => health.close();
+  }
 }
 
 main().catch((error: unknown) => {
