@@ -1,13 +1,14 @@
 // The running bot: a discord.js client on the gateway, the interaction dispatcher, and the
 // timer that wakes the daily posts and reveals at their due times. Everything it needs comes in as arguments, so the
 // same code runs in production and against the local Discord in tests and benchmarks.
-import { Client, Events, GatewayIntentBits, Routes, type Interaction } from "discord.js";
+import { Client, Events, GatewayIntentBits, Routes, Status, type Interaction } from "discord.js";
 import type { Logger } from "pino";
 import type { StudyService } from "@recall/study";
 import { commandDefinitions } from "./commands/definitions.ts";
 import type { BotContext } from "./interactions/context.ts";
 import { dispatchInteraction } from "./interactions/dispatch.ts";
 import { createWorkLimiter } from "./interactions/work-limiter.ts";
+import { CLAIM_BUDGET_MS, claimWithin, createRecentIds } from "./interactions/once-per-id.ts";
 import { createAnswerCountUpdater } from "./jobs/answer-count.ts";
 import { paceChannelRequests } from "./jobs/channel-messages.ts";
 import { runDailyCycle } from "./jobs/daily-posts.ts";
@@ -40,6 +41,10 @@ export interface BotOptions {
   shards?: { ids: number[]; count: number };
   /** Personal FSRS fits in the background; left out, this process runs none. */
   fsrsFits?: FsrsFitSchedule;
+  /** Interaction ids remembered to ignore a repeated delivery (default 10,000). */
+  recentIdsKept?: number;
+  /** How long stop() waits for answers in flight before closing anyway (default 10 s). */
+  shutdownGraceMs?: number;
 }
 
 export interface Bot {
@@ -50,6 +55,8 @@ export interface Bot {
   runDailyCycle(): Promise<void>;
   /** Wait for every interaction in flight and pending edits (tests, shutdown). */
   idle(): Promise<void>;
+  /** True while connected to the gateway (health checks). */
+  connected(): boolean;
   stop(): Promise<void>;
 }
 
@@ -92,8 +99,30 @@ export function createBot(options: BotOptions): Bot {
     void work.finally(() => inFlight.delete(work));
   }
 
+  const recentIds = createRecentIds(options.recentIdsKept ?? 10_000);
+  let accepting = true;
+
+  /** Once per id: in this process by the recent-ids set, across processes by the database claim. */
+  async function handle(interaction: Interaction): Promise<void> {
+    if (!interaction.isRepliable()) return;
+    if (!recentIds.firstTime(interaction.id)) {
+      logger.info({ interactionId: interaction.id }, "repeated interaction ignored");
+      return;
+    }
+    const claim = await claimWithin(() => options.study.claimInteraction(interaction.id), CLAIM_BUDGET_MS, (error) =>
+      logger.warn({ err: error, interactionId: interaction.id }, "interaction claim failed"),
+    );
+    if (claim === "taken") {
+      logger.info({ interactionId: interaction.id }, "interaction answered by another process");
+      return;
+    }
+    await dispatchInteraction(interaction, ctx);
+  }
+
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
-    const handled = dispatchInteraction(interaction, ctx).catch((error: unknown) =>
+    // Shutting down: another process (or Discord's retry to a restarted one) answers it.
+    if (!accepting) return;
+    const handled = handle(interaction).catch((error: unknown) =>
       logger.error({ err: error, interactionId: interaction.id }, "interaction dispatch failed"),
     );
     // /quiz may have set up, moved, paused or resumed a group of this process's guilds.
@@ -162,18 +191,32 @@ export function createBot(options: BotOptions): Bot {
       if (options.fsrsFits) fsrsFits = startFsrsFits(options.study, logger, options.fsrsFits);
     },
     runDailyCycle: runCycle,
+    connected: () => client.ws.status === Status.Ready,
     async idle() {
       while (inFlight.size > 0) await Promise.all(inFlight);
       await answerCounts.flush();
       if (cycle) await cycle;
     },
     async stop() {
+      accepting = false;
       scheduling = false;
       if (timer) clearTimeout(timer);
       timer = null;
       await fsrsFits?.stop();
-      while (inFlight.size > 0) await Promise.all(inFlight);
-      if (cycle) await cycle;
+      // Answers in flight finish (their write and reply), bounded so a stuck one cannot hold shutdown.
+      const grace = options.shutdownGraceMs ?? 10_000;
+      let graceTimer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<"late">((resolve) => {
+        graceTimer = setTimeout(() => resolve("late"), grace);
+      });
+      const drained = (async () => {
+        while (inFlight.size > 0) await Promise.all(inFlight);
+        if (cycle) await cycle;
+      })();
+      if ((await Promise.race([drained, deadline])) === "late") {
+        logger.warn({ inFlight: inFlight.size, graceMs: grace }, "stopping with interactions still in flight");
+      }
+      clearTimeout(graceTimer);
       await answerCounts.flush();
       answerCounts.stop();
       await client.destroy();

@@ -50,6 +50,13 @@ export const envSchema = z.object({
   PLAYGROUND_CLOCK_URL: z.url({ error: "must be a URL such as http://127.0.0.1:3210/_local/clock/events" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ...shardingSchema,
+  HEALTH_PORT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, "must be a port number (1–65535)")
+    .transform(Number)
+    .refine((port) => port >= 1 && port <= 65_535, "must be a port number (1–65535)")
+    .optional(),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

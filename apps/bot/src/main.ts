@@ -8,6 +8,7 @@ import { createDatabase } from "@recall/db";
 import { createStudy } from "@recall/study";
 import { createBot } from "./bot.ts";
 import { EnvError, loadEnv } from "./env.ts";
+import { startHealthServer } from "./health.ts";
 import { createLogger } from "./logging.ts";
 import { runShardManager } from "./sharding.ts";
 import { followClock } from "./playground-clock.ts";
@@ -75,13 +76,15 @@ async function main(): Promise<void> {
   playgroundClock?.onChange(() => void bot.runDailyCycle());
 
   let stopping = false;
+  let stopHealth: () => Promise<void> = () => Promise.resolve();
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
     playgroundClock?.stop();
-    void bot
-      .stop()
+    // bot.stop() lets answers in flight finish (at most 10 s) before the database closes.
+    void stopHealth()
+      .then(() => bot.stop())
       .then(() => database.close())
       .then(() => process.exit(0));
   };
@@ -89,6 +92,15 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 
   await bot.start();
+
+  if (env.HEALTH_PORT !== undefined) {
+    const health = await startHealthServer({
+      port: env.HEALTH_PORT,
+      checks: { gateway: () => bot.connected(), database: () => database.db.execute("select 1") },
+    });
+    logger.info({ port: health.port }, "health check listening on /healthz");
+    stopHealth = () => health.close();
+  }
 }
 
 main().catch((error: unknown) => {

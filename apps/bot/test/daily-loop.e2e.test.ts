@@ -268,9 +268,11 @@ describe("a re-delivered interaction", () => {
     const before = await getCard(h.database.db, member!.id, itemId);
 
     h.fake.redeliver(submit);
-    await h.fake.waitUntil(() => submit.rejections().length > 0, "the repeated acknowledgement to be refused");
+    await new Promise((resolve) => setTimeout(resolve, 300));
     await h.bot.idle();
-    expect(submit.rejections()[0]?.code).toBe(40060); // Discord: already acknowledged
+    // Not acknowledged a second time: no 40060 towards Discord's invalid-request limit.
+    expect(submit.rejections()).toEqual([]);
+    expect(submit.timeline.filter((event) => event.kind === "callback")).toHaveLength(1);
     expect(await getCard(h.database.db, member!.id, itemId)).toEqual(before);
     expect(before?.reps).toBe(1);
   });

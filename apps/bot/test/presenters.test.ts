@@ -504,6 +504,7 @@ describe("settings and group status", () => {
     timezone: "Asia/Shanghai",
     questionsPerDay: 2,
     chapters: [12, 13],
+    pausedReason: null,
     paused: false,
     pausedReason: null,
     nextPostAt: "2026-11-30T00:30:00.000Z",

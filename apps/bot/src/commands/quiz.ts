@@ -1,13 +1,14 @@
 // `/quiz setup|now|pause|resume|status`: a study group's admin commands (acknowledged by the
 // dispatcher before they run, so each edits its deferred private reply). Discord hides them from
 // members without Manage Server; the study domain refuses them again, whatever Discord shows.
-import { ChannelType, channelMention, type ChatInputCommandInteraction } from "discord.js";
+import { ChannelType, channelMention, PermissionFlagsBits, Routes, type ChatInputCommandInteraction } from "discord.js";
 import { localeFor, t } from "../i18n/index.ts";
 import { actorOf, groupOf } from "../interactions/member-ref.ts";
 import { UserError } from "../interactions/user-error.ts";
 import type { BotContext } from "../interactions/context.ts";
-import { publishDailyQuiz } from "../jobs/daily-posts.ts";
-import { renderGroupSetupDone, renderGroupStatus, renderPauseResume, textPayload } from "../presenters/index.ts";
+import { channelProblemOf } from "../jobs/channel-messages.ts";
+import { ChannelProblemError, publishDailyQuiz } from "../jobs/daily-posts.ts";
+import { channelProblemText, renderGroupSetupDone, renderGroupStatus, renderPauseResume, textPayload } from "../presenters/index.ts";
 import { OPTION_NAMES, QUIZ_SUBCOMMANDS } from "./definitions.ts";
 
 /** "12, 13" or "12 13" → [12, 13]. */
@@ -16,6 +17,25 @@ export function parseChapters(input: string | null): number[] | undefined {
   const parts = input.split(/[\s,，、]+/).filter(Boolean);
   if (!parts.every((part) => /^\d{1,3}$/.test(part))) throw new UserError("error.invalid-chapters");
   return parts.map(Number);
+}
+
+/** What the daily post needs in its channel. */
+const POSTING = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks;
+
+/**
+ * Whether the bot may post the daily quiz in the channel. In the channel the command came from,
+ * Discord says so in the interaction (app_permissions); another channel is asked for, and Discord
+ * refuses that with 403 when the bot may not see it.
+ */
+async function canPostIn(interaction: ChatInputCommandInteraction, channelId: string, ctx: BotContext): Promise<boolean> {
+  if (channelId === interaction.channelId) return interaction.appPermissions.has(POSTING);
+  try {
+    await ctx.client.rest.get(Routes.channel(channelId));
+    return true;
+  } catch (error) {
+    if (channelProblemOf(error) !== null) return false;
+    throw error;
+  }
 }
 
 export async function handleQuizCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
@@ -27,6 +47,11 @@ export async function handleQuizCommand(interaction: ChatInputCommandInteraction
     case QUIZ_SUBCOMMANDS.setup: {
       const channel = interaction.options.getChannel(OPTION_NAMES.channel);
       if (channel && channel.type !== ChannelType.GuildText) throw new UserError("error.channel-not-text");
+      const target = groupOf(interaction, channel?.id).channelId;
+      if (!(await canPostIn(interaction, target, ctx))) {
+        await interaction.editReply(textPayload(t(locale, "quiz.setup.no-permission", { channel: channelMention(target) })));
+        return;
+      }
       const view = await ctx.study.setupGroup(actor, {
         ...groupOf(interaction, channel?.id),
         dailyTime: interaction.options.getString(OPTION_NAMES.time, true),
@@ -47,7 +72,14 @@ export async function handleQuizCommand(interaction: ChatInputCommandInteraction
         await interaction.editReply(textPayload(t(locale, "quiz.now.already", { link })));
         return;
       }
-      const posted = due ? await publishDailyQuiz(ctx, due) : null;
+      let posted;
+      try {
+        posted = due ? await publishDailyQuiz(ctx, due) : null;
+      } catch (error) {
+        if (!(error instanceof ChannelProblemError)) throw error;
+        await interaction.editReply(textPayload(channelProblemText(error.reason, error.channelId, locale)));
+        return;
+      }
       await interaction.editReply(
         textPayload(
           posted ? t(locale, "quiz.now.done", { channel: channelMention(posted.channelId) }) : t(locale, "quiz.now.nothing"),

@@ -7,6 +7,15 @@ import { memberRef } from "../interactions/member-ref.ts";
 import type { BotContext } from "../interactions/context.ts";
 import { ephemeral, renderAnswerModal, renderAnswerResult, renderHint, type AnswerResultOptions } from "../presenters/index.ts";
 import { UserError } from "../interactions/user-error.ts";
+import { retryWhileUnavailable, StillUnavailableError } from "../interactions/retry-unavailable.ts";
+import { noMentions, type MessagePayload } from "../presenters/payload.ts";
+import { t } from "../i18n/index.ts";
+
+/** The member's own text quoted back (privately) when it could not be saved, so nothing is lost. */
+function renderNotSaved(text: string, locale: UiLocale): MessagePayload {
+  const quoted = text.replaceAll("`", "ˋ").slice(0, 3_900);
+  return { content: t(locale, "answer.not-saved"), embeds: [{ description: `\`\`\`\n${quoted}\n\`\`\`` }], components: [], allowedMentions: noMentions() };
+}
 
 type Of<K extends CustomId["kind"]> = Extract<CustomId, { kind: K }>;
 
@@ -85,18 +94,29 @@ export async function handleAnswerModal(
 ): Promise<void> {
   // Acknowledge first: grading is fast, but the database may not be, and Discord allows 3 s.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  // Database work and rendering in the work slot; the reply goes out after it (see above).
-  const { view, rendered } = await ctx.work.run(async () => {
+  const text = interaction.fields.getTextInputValue(ANSWER_INPUT_ID);
+  // Database work and rendering in the work slot; the reply goes out after it (see above). While
+  // the database is unreachable each attempt takes a slot of its own, so waiting holds none.
+  let outcome;
+  try {
+    outcome = await retryWhileUnavailable(() => ctx.work.run(async () => {
     const graded = await ctx.study.submitAnswer({
       deliveryKey: interaction.id,
       member: memberRef(interaction),
       postId: id.postId,
       itemId: id.itemId,
-      text: interaction.fields.getTextInputValue(ANSWER_INPUT_ID),
+      text,
       ...(id.reps === null ? {} : { shownReps: id.reps }),
     });
     return { view: graded, rendered: renderAnswerResult(graded, localeFor(interaction.locale), { withNextReview: id.postId === null }) };
-  });
+    }));
+  } catch (error) {
+    if (!(error instanceof StillUnavailableError)) throw error;
+    ctx.logger.warn({ interactionId: interaction.id }, "answer not saved: the database stayed unreachable");
+    await interaction.editReply(renderNotSaved(text, localeFor(interaction.locale)));
+    return;
+  }
+  const { view, rendered } = outcome;
   if (id.postId !== null && !view.alreadyAnswered) ctx.answerCounts.bump(id.postId);
   await sendRendered(interaction, rendered);
 }

@@ -308,4 +308,12 @@ export const en = {
   "error.invalid-interview-length": "An interview asks 1 to 5 main questions.",
   "error.unknown-interview": "That interview could not be found. Run /interview to start one.",
   "error.interview-expired": "This interview expired after {minutes} minutes idle. Run /interview to start a new one.",
+  // Reliability: channel problems and answers that could not be saved.
+  "channel.problem.missing-access": "Recall cannot see {channel}.",
+  "channel.problem.missing-permissions": "Recall may not post in {channel}.",
+  "channel.problem.unknown-channel": "The channel {channel} no longer exists.",
+  "channel.problem.fix": "Give Recall **View Channel**, **Send Messages** and **Embed Links** there (or pick another channel with `/quiz setup`), then `/quiz resume`.",
+  "quiz.status.paused-by-channel": "Paused: the last post was refused.",
+  "quiz.setup.no-permission": "Recall cannot post in {channel} yet: it needs **View Channel**, **Send Messages** and **Embed Links** there. Nothing was changed.",
+  "answer.not-saved": "Your answer could not be saved: the database has been unreachable for a minute. Nothing was recorded, so please submit it again later. Here is what you wrote:",
 } as const satisfies Record<keyof typeof zhCN, string>;

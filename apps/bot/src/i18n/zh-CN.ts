@@ -324,4 +324,12 @@ export const zhCN = {
   "error.invalid-interview-length": "模拟面试的主问题数量为 1 到 5。",
   "error.unknown-interview": "找不到这场模拟面试，请用 /interview 开始新的一场。",
   "error.interview-expired": "这场模拟面试闲置超过 {minutes} 分钟，已过期。请用 /interview 开始新的一场。",
+  // Reliability: channel problems and answers that could not be saved.
+  "channel.problem.missing-access": "Recall 看不到 {channel}。",
+  "channel.problem.missing-permissions": "Recall 没有在 {channel} 发消息的权限。",
+  "channel.problem.unknown-channel": "频道 {channel} 已不存在。",
+  "channel.problem.fix": "请在该频道给 Recall **查看频道**、**发送消息**和**嵌入链接**权限（或用 `/quiz setup` 换一个频道），然后执行 `/quiz resume`。",
+  "quiz.status.paused-by-channel": "已暂停：上一次发布被拒绝。",
+  "quiz.setup.no-permission": "Recall 还不能在 {channel} 发布：需要该频道的**查看频道**、**发送消息**和**嵌入链接**权限。设置没有改动。",
+  "answer.not-saved": "你的回答没能保存：数据库已经一分钟无法连接。什么都没有记录，请稍后重新提交。以下是你写的内容：",
 } as const;

@@ -14,12 +14,26 @@ function nextPost(view: GroupSettingsView, locale: UiLocale): string {
   return view.nextPostAt === null || view.paused ? t(locale, "quiz.status.not-scheduled") : discordDue(view.nextPostAt);
 }
 
+const CHANNEL_PROBLEMS = {
+  "missing-access": "channel.problem.missing-access",
+  "missing-permissions": "channel.problem.missing-permissions",
+  "unknown-channel": "channel.problem.unknown-channel",
+} as const;
+
+/** What went wrong with a group's channel and how to fix it, for `/quiz status` and `/quiz now`. */
+export function channelProblemText(reason: string, channelId: string, locale: UiLocale): string {
+  const key = CHANNEL_PROBLEMS[reason as keyof typeof CHANNEL_PROBLEMS] ?? CHANNEL_PROBLEMS["missing-access"];
+  return `${t(locale, key, { channel: channelMention(channelId) })}\n${t(locale, "channel.problem.fix")}`;
+}
+
 export function renderGroupStatus(view: GroupSettingsView, locale: UiLocale): MessagePayload {
+  const problem = view.paused && view.pausedReason !== null;
   return {
     embeds: [
       {
         title: t(locale, "quiz.status.title"),
-        color: view.paused ? COLORS.neutral : COLORS.good,
+        color: problem ? COLORS.poor : view.paused ? COLORS.neutral : COLORS.good,
+        ...(problem ? { description: `⚠️ ${t(locale, "quiz.status.paused-by-channel")}\n${channelProblemText(view.pausedReason ?? "", view.channelId, locale)}` } : {}),
         fields: [
           { name: t(locale, "quiz.status.channel"), value: channelMention(view.channelId), inline: true },
           { name: t(locale, "quiz.status.time"), value: view.dailyTime, inline: true },
