@@ -73,3 +73,13 @@ export async function handleDeckCommand(interaction: ChatInputCommandInteraction
       throw new Error(`unknown /deck subcommand ${subcommand}`);
   }
 }
+
+/** The server's decks whose names contain what is typed so far (Discord shows at most 25). */
+export async function deckChoices(ctx: BotContext, serverId: string | null, typed: string): Promise<{ name: string; value: string }[]> {
+  if (!serverId) return [];
+  const needle = typed.trim().toLowerCase();
+  return (await ctx.study.listDecks(serverId))
+    .filter((deck) => deck.name.toLowerCase().includes(needle))
+    .slice(0, 25)
+    .map((deck) => ({ name: deck.name, value: deck.name }));
+}

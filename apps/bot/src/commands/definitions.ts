@@ -55,6 +55,7 @@ export const OPTION_NAMES = {
   member: "member",
   file: "file",
   name: "name",
+  deck: "deck",
 } as const;
 export type OptionName = (typeof OPTION_NAMES)[keyof typeof OPTION_NAMES];
 
@@ -140,6 +141,14 @@ export const quizCommand = {
           ...described("command.option.channel.name", "command.option.channel.description"),
           required: false,
           channel_types: [ChannelType.GuildText],
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: OPTION_NAMES.deck,
+          ...described("command.option.deck.name", "command.option.deck.description"),
+          required: false,
+          autocomplete: true,
+          max_length: 100,
         },
       ],
     },

@@ -259,4 +259,8 @@ export const en = {
   "deck.list.row": "{name} — {format}, {questions} questions, {items} items",
   "deck.remove.done": "Removed deck {name}; its cards retired, study history stays.",
   "deck.remove.missing": "This server has no deck named {name}.",
+  "command.option.deck.name": "deck",
+  "command.option.deck.description": "The deck the daily quiz draws from (“-” for the built-in bank)",
+  "quiz.setup.deck": "The daily quiz draws from: {decks}",
+  "quiz.setup.builtin": "the built-in question bank",
 } as const satisfies Record<keyof typeof zhCN, string>;

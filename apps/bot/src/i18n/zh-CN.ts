@@ -275,4 +275,8 @@ export const zhCN = {
   "deck.list.row": "{name} — {format}，{questions} 题，{items} 项",
   "deck.remove.done": "已删除卡组 {name}；它的卡片已退役，学习记录保留。",
   "deck.remove.missing": "本服务器没有名为 {name} 的卡组。",
+  "command.option.deck.name": "卡组",
+  "command.option.deck.description": "每日测验从哪个卡组出题（“-” 表示内置题库）",
+  "quiz.setup.deck": "每日测验出题范围：{decks}",
+  "quiz.setup.builtin": "内置题库",
 } as const;
