@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeckImportView } from "@recall/study";
-import { downloadCapped } from "../src/commands/deck.ts";
+import { deckChoices, downloadCapped } from "../src/commands/deck.ts";
+import type { BotContext } from "../src/interactions/context.ts";
 import { renderDeckImport, renderDeckList, renderDeckRemoved } from "../src/presenters/deck.ts";
 
 function importView(overrides: Partial<DeckImportView> = {}): DeckImportView {
@@ -71,5 +72,16 @@ describe("downloading an attachment", () => {
     expect(new TextDecoder().decode((await downloadCapped(`${base}/small`, 1024)) ?? new Uint8Array())).toBe("apple\t苹果\n");
     expect(await downloadCapped(`${base}/big`, 1024)).toBeNull();
     expect(await downloadCapped(`${base}/missing`, 1024)).toBeNull();
+  });
+});
+
+describe("/quiz setup deck: autocomplete", () => {
+  it("offers the server's decks whose names contain what was typed", async () => {
+    const decks = ["Animals", "Capitals", "Chinese vocab"].map((name, id) => ({ id, name, format: "kotoba", questions: 1, items: 1, clozeItems: 0, updatedAt: "" }));
+    const ctx = { study: { listDecks: (serverId: string) => Promise.resolve(serverId === "guild" ? decks : []) } } as unknown as BotContext;
+    expect(await deckChoices(ctx, "guild", "CAPI")).toEqual([{ name: "Capitals", value: "Capitals" }]);
+    expect((await deckChoices(ctx, "guild", "")).map((choice) => choice.name)).toEqual(["Animals", "Capitals", "Chinese vocab"]);
+    expect(await deckChoices(ctx, "other", "")).toEqual([]);
+    expect(await deckChoices(ctx, null, "a")).toEqual([]);
   });
 });

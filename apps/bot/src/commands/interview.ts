@@ -1,7 +1,7 @@
 // `/interview [chapter] [questions] [record]`: a private mock interview in one ephemeral message
 // updated in place, one question at a time. Its session lives in the study domain's database,
 // so any bot process takes the next step and a restart loses nothing.
-import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type ModalSubmitInteraction } from "discord.js";
+import type { ButtonInteraction, ChatInputCommandInteraction, ModalSubmitInteraction } from "discord.js";
 import { ANSWER_INPUT_ID, type CustomId } from "../custom-ids.ts";
 import { localeFor } from "../i18n/index.ts";
 import type { BotContext } from "../interactions/context.ts";
@@ -13,7 +13,6 @@ import { OPTION_NAMES } from "./definitions.ts";
 type Of<K extends CustomId["kind"]> = Extract<CustomId, { kind: K }>;
 
 export async function handleInterviewCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const chapter = interaction.options.getInteger(OPTION_NAMES.chapter);
   const questions = interaction.options.getInteger(OPTION_NAMES.questions);
   const record = interaction.options.getBoolean(OPTION_NAMES.record);

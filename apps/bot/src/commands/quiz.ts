@@ -8,7 +8,7 @@ import { UserError } from "../interactions/user-error.ts";
 import type { BotContext } from "../interactions/context.ts";
 import { channelProblemOf } from "../jobs/channel-messages.ts";
 import { ChannelProblemError, publishDailyQuiz } from "../jobs/daily-posts.ts";
-import { channelProblemText, renderGroupSetupDone, renderGroupStatus, renderPauseResume, textPayload } from "../presenters/index.ts";
+import { channelProblemText, memberText, renderGroupSetupDone, renderGroupStatus, renderPauseResume, textPayload } from "../presenters/index.ts";
 import { OPTION_NAMES, QUIZ_SUBCOMMANDS } from "./definitions.ts";
 
 /** "12, 13" or "12 13" → [12, 13]. */
@@ -59,7 +59,17 @@ export async function handleQuizCommand(interaction: ChatInputCommandInteraction
         questionsPerDay: interaction.options.getInteger(OPTION_NAMES.questions) ?? undefined,
         chapters: parseChapters(interaction.options.getString(OPTION_NAMES.chapters)),
       });
-      await interaction.editReply(renderGroupSetupDone(view, locale));
+      const deck = interaction.options.getString(OPTION_NAMES.deck);
+      if (deck === null) {
+        await interaction.editReply(renderGroupSetupDone(view, locale));
+        return;
+      }
+      // "-" (or an empty choice) goes back to the built-in bank.
+      const names = deck.trim() === "-" || deck.trim() === "" ? [] : [deck];
+      const kept = await ctx.study.setGroupDecks(actor, groupOf(interaction, channel?.id), names);
+      const done = renderGroupSetupDone(view, locale);
+      const decks = kept.length === 0 ? t(locale, "quiz.setup.builtin") : kept.map((name) => memberText(name)).join(", ");
+      await interaction.editReply({ ...done, content: `${done.content ?? ""}\n${t(locale, "quiz.setup.deck", { decks })}` });
       return;
     }
     case QUIZ_SUBCOMMANDS.now: {

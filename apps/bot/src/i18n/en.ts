@@ -316,4 +316,8 @@ export const en = {
   "quiz.status.paused-by-channel": "Paused: the last post was refused.",
   "quiz.setup.no-permission": "Recall cannot post in {channel} yet: it needs **View Channel**, **Send Messages** and **Embed Links** there. Nothing was changed.",
   "answer.not-saved": "Your answer could not be saved: the database has been unreachable for a minute. Nothing was recorded, so please submit it again later. Here is what you wrote:",
+  "command.option.deck.name": "deck",
+  "command.option.deck.description": "The deck the daily quiz draws from (“-” for the built-in bank)",
+  "quiz.setup.deck": "The daily quiz draws from: {decks}",
+  "quiz.setup.builtin": "the built-in question bank",
 } as const satisfies Record<keyof typeof zhCN, string>;

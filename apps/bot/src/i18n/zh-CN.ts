@@ -332,4 +332,8 @@ export const zhCN = {
   "quiz.status.paused-by-channel": "已暂停：上一次发布被拒绝。",
   "quiz.setup.no-permission": "Recall 还不能在 {channel} 发布：需要该频道的**查看频道**、**发送消息**和**嵌入链接**权限。设置没有改动。",
   "answer.not-saved": "你的回答没能保存：数据库已经一分钟无法连接。什么都没有记录，请稍后重新提交。以下是你写的内容：",
+  "command.option.deck.name": "卡组",
+  "command.option.deck.description": "每日测验从哪个卡组出题（“-” 表示内置题库）",
+  "quiz.setup.deck": "每日测验出题范围：{decks}",
+  "quiz.setup.builtin": "内置题库",
 } as const;

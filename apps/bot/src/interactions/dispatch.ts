@@ -3,7 +3,7 @@
 import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type Interaction, type ModalSubmitInteraction } from "discord.js";
 import { decodeCustomId, type CustomId } from "../custom-ids.ts";
 import { COMMAND_NAMES, type CommandName } from "../commands/definitions.ts";
-import { handleDeckCommand } from "../commands/deck.ts";
+import { deckChoices, handleDeckCommand } from "../commands/deck.ts";
 import { handleQuizCommand } from "../commands/quiz.ts";
 import { handleReviewCommand } from "../commands/review.ts";
 import { handleInterviewAnswer, handleInterviewCommand, handleInterviewModal, handleInterviewStop } from "../commands/interview.ts";
@@ -90,6 +90,13 @@ async function routeModal(interaction: ModalSubmitInteraction, id: CustomId, ctx
 }
 
 export async function dispatchInteraction(interaction: Interaction, ctx: BotContext): Promise<void> {
+  if (interaction.isAutocomplete()) {
+    // The only autocompleted option: `/quiz setup deck:`. A failure shows no choices, never an error.
+    const focused = interaction.options.getFocused();
+    const choices = await deckChoices(ctx, interaction.guildId, focused).catch(() => []);
+    await interaction.respond(choices).catch((error: unknown) => ctx.logger.warn({ err: error, interactionId: interaction.id }, "autocomplete"));
+    return;
+  }
   if (!interaction.isRepliable()) return;
   const started = performance.now();
   let route = "unknown";
