@@ -506,7 +506,6 @@ describe("settings and group status", () => {
     chapters: [12, 13],
     pausedReason: null,
     paused: false,
-    pausedReason: null,
     nextPostAt: "2026-11-30T00:30:00.000Z",
   };
 
