@@ -44,7 +44,14 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(options: { clock: TestClock; database?: OpenDatabase; startBot?: boolean; tickMs?: number }): Promise<Harness> {
+export async function startHarness(options: {
+  clock: TestClock;
+  database?: OpenDatabase;
+  startBot?: boolean;
+  tickMs?: number;
+  /** Passed to every bot the harness starts (shutdown tests). */
+  shutdownGraceMs?: number;
+}): Promise<Harness> {
   const { clock } = options;
   const database = options.database ?? (await createDatabase({ inMemory: true }));
   const fake = await startFakeDiscord({
@@ -65,6 +72,7 @@ export async function startHarness(options: { clock: TestClock; database?: OpenD
       apiBase: fake.apiBase,
       tickMs: options.tickMs ?? 0,
       answerCountDebounceMs: 5,
+      ...(options.shutdownGraceMs === undefined ? {} : { shutdownGraceMs: options.shutdownGraceMs }),
     });
     return { bot, study };
   }
