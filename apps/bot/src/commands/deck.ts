@@ -1,13 +1,14 @@
 // `/deck import|list|remove`: a server's own decks. The attachment's declared size is checked
 // before anything is downloaded, the download is capped again while it streams, and the import
-// runs in a worker thread (in the study layer) so the bot keeps answering meanwhile.
-import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
+// runs in a worker thread (in the study layer) so the bot keeps answering meanwhile. The
+// dispatcher has already deferred the private reply, so every branch edits it.
+import type { ChatInputCommandInteraction } from "discord.js";
 import { MAX_DECK_FILE_BYTES } from "@recall/study";
 import { localeFor, t } from "../i18n/index.ts";
 import { actorOf } from "../interactions/member-ref.ts";
 import { UserError } from "../interactions/user-error.ts";
 import type { BotContext } from "../interactions/context.ts";
-import { ephemeral, textPayload } from "../presenters/index.ts";
+import { textPayload } from "../presenters/index.ts";
 import { renderDeckImport, renderDeckList, renderDeckRemoved } from "../presenters/deck.ts";
 import { DECK_SUBCOMMANDS, OPTION_NAMES } from "./definitions.ts";
 
@@ -44,10 +45,9 @@ export async function handleDeckCommand(interaction: ChatInputCommandInteraction
       if (!actor.canManageServer) throw new UserError("error.not-allowed");
       const file = interaction.options.getAttachment(OPTION_NAMES.file, true);
       if (file.size > MAX_DECK_FILE_BYTES) {
-        await interaction.reply(ephemeral(textPayload(t(locale, "deck.import.too-large", { size: file.size, max: MAX_DECK_FILE_BYTES }))));
+        await interaction.editReply(textPayload(t(locale, "deck.import.too-large", { size: file.size, max: MAX_DECK_FILE_BYTES })));
         return;
       }
-      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
       const bytes = await downloadCapped(file.url, MAX_DECK_FILE_BYTES).catch(() => null);
       if (!bytes) {
         await interaction.editReply(textPayload(t(locale, "deck.import.download-failed")));
@@ -60,13 +60,13 @@ export async function handleDeckCommand(interaction: ChatInputCommandInteraction
       return;
     }
     case DECK_SUBCOMMANDS.list: {
-      await interaction.reply(ephemeral(renderDeckList(await ctx.study.listDecks(serverId), locale)));
+      await interaction.editReply(renderDeckList(await ctx.study.listDecks(serverId), locale));
       return;
     }
     case DECK_SUBCOMMANDS.remove: {
       const name = interaction.options.getString(OPTION_NAMES.name, true);
       const removed = await ctx.study.removeDeck(actor, serverId, name);
-      await interaction.reply(ephemeral(renderDeckRemoved(name, removed, locale)));
+      await interaction.editReply(renderDeckRemoved(name, removed, locale));
       return;
     }
     default:

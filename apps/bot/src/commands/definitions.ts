@@ -58,6 +58,7 @@ export const OPTION_NAMES = {
   name: "name",
   chapter: "chapter",
   record: "record",
+  deck: "deck",
 } as const;
 export type OptionName = (typeof OPTION_NAMES)[keyof typeof OPTION_NAMES];
 
@@ -144,6 +145,14 @@ export const quizCommand = {
           ...described("command.option.channel.name", "command.option.channel.description"),
           required: false,
           channel_types: [ChannelType.GuildText],
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: OPTION_NAMES.deck,
+          ...described("command.option.deck.name", "command.option.deck.description"),
+          required: false,
+          autocomplete: true,
+          max_length: 100,
         },
       ],
     },

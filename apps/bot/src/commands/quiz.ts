@@ -1,13 +1,14 @@
 // `/quiz setup|now|pause|resume|status`: a study group's admin commands (acknowledged by the
 // dispatcher before they run, so each edits its deferred private reply). Discord hides them from
 // members without Manage Server; the study domain refuses them again, whatever Discord shows.
-import { ChannelType, channelMention, type ChatInputCommandInteraction } from "discord.js";
+import { ChannelType, channelMention, type AutocompleteInteraction, type ChatInputCommandInteraction } from "discord.js";
 import { localeFor, t } from "../i18n/index.ts";
 import { actorOf, groupOf } from "../interactions/member-ref.ts";
 import { UserError } from "../interactions/user-error.ts";
 import type { BotContext } from "../interactions/context.ts";
 import { publishDailyQuiz } from "../jobs/daily-posts.ts";
 import { renderGroupSetupDone, renderGroupStatus, renderPauseResume, textPayload } from "../presenters/index.ts";
+import { memberText } from "../presenters/safe-text.ts";
 import { OPTION_NAMES, QUIZ_SUBCOMMANDS } from "./definitions.ts";
 
 /** "12, 13" or "12 13" → [12, 13]. */
@@ -16,6 +17,33 @@ export function parseChapters(input: string | null): number[] | undefined {
   const parts = input.split(/[\s,，、]+/).filter(Boolean);
   if (!parts.every((part) => /^\d{1,3}$/.test(part))) throw new UserError("error.invalid-chapters");
   return parts.map(Number);
+}
+
+/** "Vocab, Trivia" → ["Vocab", "Trivia"]; undefined when the option is absent. */
+export function parseDeckNames(input: string | null): string[] | undefined {
+  if (input === null) return undefined;
+  return input.split(/[,，、]/).map((name) => name.trim()).filter(Boolean);
+}
+
+/** Discord allows 25 autocomplete choices. */
+const MAX_CHOICES = 25;
+
+/** `/quiz setup deck:` autocomplete: this server's decks whose name holds the last name being typed. */
+export async function handleQuizAutocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void> {
+  const focused = interaction.options.getFocused(true);
+  if (focused.name !== OPTION_NAMES.deck || !interaction.guildId) return interaction.respond([]);
+  const typed = String(focused.value);
+  const cut = Math.max(typed.lastIndexOf(","), typed.lastIndexOf("，"), typed.lastIndexOf("、"));
+  const before = cut < 0 ? "" : `${typed.slice(0, cut + 1).trimEnd()} `;
+  const needle = typed.slice(cut + 1).trim().toLowerCase();
+  const decks = await ctx.study.listDecks(interaction.guildId);
+  const choices = decks
+    .filter((deck) => deck.name.toLowerCase().includes(needle))
+    .map((deck) => `${before}${deck.name}`)
+    .filter((value) => value.length <= 100)
+    .slice(0, MAX_CHOICES)
+    .map((value) => ({ name: value, value }));
+  await interaction.respond(choices);
 }
 
 export async function handleQuizCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
@@ -27,6 +55,13 @@ export async function handleQuizCommand(interaction: ChatInputCommandInteraction
     case QUIZ_SUBCOMMANDS.setup: {
       const channel = interaction.options.getChannel(OPTION_NAMES.channel);
       if (channel && channel.type !== ChannelType.GuildText) throw new UserError("error.channel-not-text");
+      const deckNames = parseDeckNames(interaction.options.getString(OPTION_NAMES.deck));
+      if (deckNames && interaction.guildId && actor.canManageServer) {
+        // Checked before anything is saved: a mistyped deck name changes nothing.
+        const known = new Set((await ctx.study.listDecks(interaction.guildId)).map((deck) => deck.name.toLowerCase()));
+        const unknown = deckNames.find((name) => !known.has(name.toLowerCase()));
+        if (unknown !== undefined) throw new UserError("error.unknown-deck", { name: memberText(unknown) });
+      }
       const view = await ctx.study.setupGroup(actor, {
         ...groupOf(interaction, channel?.id),
         dailyTime: interaction.options.getString(OPTION_NAMES.time, true),
@@ -34,7 +69,13 @@ export async function handleQuizCommand(interaction: ChatInputCommandInteraction
         questionsPerDay: interaction.options.getInteger(OPTION_NAMES.questions) ?? undefined,
         chapters: parseChapters(interaction.options.getString(OPTION_NAMES.chapters)),
       });
-      await interaction.editReply(renderGroupSetupDone(view, locale));
+      const reply = renderGroupSetupDone(view, locale);
+      if (deckNames) {
+        const kept = await ctx.study.setGroupDecks(actor, groupOf(interaction, channel?.id), deckNames);
+        const decks = kept.length > 0 ? kept.map((name) => memberText(name)).join(", ") : t(locale, "quiz.chapters.all");
+        reply.content = `${reply.content ?? ""}\n${t(locale, "quiz.setup.decks", { decks })}`;
+      }
+      await interaction.editReply(reply);
       return;
     }
     case QUIZ_SUBCOMMANDS.now: {

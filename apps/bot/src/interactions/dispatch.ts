@@ -4,7 +4,7 @@ import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction,
 import { decodeCustomId, type CustomId } from "../custom-ids.ts";
 import { COMMAND_NAMES, type CommandName } from "../commands/definitions.ts";
 import { handleDeckCommand } from "../commands/deck.ts";
-import { handleQuizCommand } from "../commands/quiz.ts";
+import { handleQuizAutocomplete, handleQuizCommand } from "../commands/quiz.ts";
 import { handleReviewCommand } from "../commands/review.ts";
 import { handleInterviewAnswer, handleInterviewCommand, handleInterviewModal, handleInterviewStop } from "../commands/interview.ts";
 import { handleFsrsDefaults, handleSettingsCommand } from "../commands/settings.ts";
@@ -90,6 +90,14 @@ async function routeModal(interaction: ModalSubmitInteraction, id: CustomId, ctx
 }
 
 export async function dispatchInteraction(interaction: Interaction, ctx: BotContext): Promise<void> {
+  if (interaction.isAutocomplete()) {
+    // Suggestions only: a failure leaves the member typing freely, so it is logged, not answered.
+    if (interaction.commandName !== COMMAND_NAMES.quiz) return;
+    await handleQuizAutocomplete(interaction, ctx).catch((error: unknown) => {
+      ctx.logger.warn({ err: error, interactionId: interaction.id }, "autocomplete failed");
+    });
+    return;
+  }
   if (!interaction.isRepliable()) return;
   const started = performance.now();
   let route = "unknown";
