@@ -136,7 +136,7 @@ describe("command definitions", () => {
       ["channel", ApplicationCommandOptionType.Channel, false],
       ["deck", ApplicationCommandOptionType.String, false],
     ]);
-    expect(options.find((option) => option.name === "deck")).toMatchObject({ autocomplete: true });
+    expect(options.find((option) => option.name === "deck")).toMatchObject({ autocomplete: true, max_length: 100 });
     const questions = options.find((option) => option.name === "questions");
     expect(questions).toMatchObject({ min_value: 1, max_value: 5 });
     expect(options.find((option) => option.name === "timezone")).toMatchObject({ autocomplete: false });

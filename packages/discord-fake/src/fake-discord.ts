@@ -93,7 +93,7 @@ export class FakeDiscord {
         ...this.channels.routes(),
         ...responses.routes(),
       ],
-      [this.channels.serveAttachment, this.local.handle],
+      [this.channels.serveAttachment, this.interactionSource.serveUpload, this.local.handle],
       (apiPath, error) => responses.noteRejected(apiPath, error),
       { ...DISCORD_RATE_LIMITS, ...options.rateLimits },
     );

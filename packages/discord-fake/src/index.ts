@@ -29,6 +29,7 @@ export type {
   FakeDiscordOptions,
   FakeGuildInput,
   FakeMemberInput,
+  FakeUpload,
   FakeUserInput,
   MessageSnapshot,
   RecordedRequest,

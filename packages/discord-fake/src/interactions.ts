@@ -1,12 +1,14 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import { FakeDiscordUsageError } from "./errors.ts";
+import { sendBytes } from "./http-io.ts";
 import { InteractionHandle, InteractionKind } from "./interaction-handle.ts";
 import { ComponentKind, DiscordLimits } from "./limits.ts";
 import { FakePermissions, apiChannel, apiMember, apiUser, everyoneRole } from "./payloads.ts";
 import { APP_PERMISSIONS, CHAT_INPUT, EPHEMERAL, isObject } from "./state.ts";
 import type { FakeState, InteractionActor, Json } from "./state.ts";
 import type { Commands } from "./commands.ts";
-import type { CommandOptionValue, FakeMemberInput, StoredMessage } from "./types.ts";
+import type { CommandOptionValue, FakeMemberInput, FakeUpload, StoredMessage } from "./types.ts";
 
 const OptionType = {
   Subcommand: 1,
@@ -28,8 +30,8 @@ export interface SlashCommandInput extends InteractionActor {
   name: string;
   subcommandGroup?: string;
   subcommand?: string;
-  /** Option values by name; types come from the registered command when there is one. */
-  options?: Record<string, CommandOptionValue>;
+  /** Option values by name; types come from the registered command when there is one. An attachment option takes a FakeUpload. */
+  options?: Record<string, CommandOptionValue | FakeUpload>;
 }
 
 export interface ClickButtonInput extends InteractionActor {
@@ -98,7 +100,7 @@ export class Interactions {
       optionDefs = (next.options as Json[] | undefined) ?? [];
     }
     const resolved: Record<string, Record<string, unknown>> = {};
-    let options: Json[] = this.buildOptions(input.name, optionDefs, input.options ?? {}, resolved);
+    let options: Json[] = this.buildOptions(input.name, optionDefs, input.options ?? {}, resolved, input.channelId);
     if (input.subcommand !== undefined) options = [{ type: OptionType.Subcommand, name: input.subcommand, options }];
     if (input.subcommandGroup !== undefined) options = [{ type: OptionType.SubcommandGroup, name: input.subcommandGroup, options }];
     const data: Json = {
@@ -123,7 +125,9 @@ export class Interactions {
       if (part === undefined) continue;
       optionDefs = ((optionDefs.find((option) => option.name === part)?.options as Json[] | undefined) ?? []);
     }
-    const values: Record<string, CommandOptionValue> = { [input.focused]: "", ...(input.options ?? {}) };
+    // Files are uploaded when the command is sent, not while the member types.
+    const typed = Object.entries(input.options ?? {}).filter((entry): entry is [string, CommandOptionValue] => !isUpload(entry[1]));
+    const values: Record<string, CommandOptionValue> = { [input.focused]: "", ...Object.fromEntries(typed) };
     let options: Json[] = Object.entries(values).map(([name, value]) => {
       const def = optionDefs.find((option) => option.name === name);
       const type = typeof def?.type === "number" ? def.type : OptionType.String;
@@ -258,7 +262,27 @@ export class Interactions {
     }
   }
 
-  private buildOptions(command: string, defs: Json[] | undefined, values: Record<string, CommandOptionValue>, resolved: Record<string, Record<string, unknown>>): Json[] {
+  /** Serves GET /ephemeral-attachments/CHANNEL/ID/NAME, the URLs of files members attached to commands. */
+  readonly serveUpload = (method: string, path: string, _url: URL, _request: IncomingMessage, response: ServerResponse): boolean => {
+    const match = /^\/ephemeral-attachments\/\d+\/(\d+)\/[^/]+$/.exec(path);
+    const stored = match && method === "GET" ? this.state.uploads.get(match[1] ?? "") : undefined;
+    if (!stored) return false;
+    sendBytes(response, stored.bytes, stored.contentType);
+    return true;
+  };
+
+  /** Keeps an attached file and returns its entry for `resolved.attachments`, as Discord sends it. */
+  private upload(file: FakeUpload, channelId: string): Json {
+    const id = this.state.mint.next();
+    const bytes = typeof file.bytes === "string" ? Buffer.from(file.bytes, "utf8") : Buffer.from(file.bytes);
+    const contentType = file.contentType ?? "application/octet-stream";
+    const url = `${this.state.origin}/ephemeral-attachments/${channelId}/${id}/${encodeURIComponent(file.filename)}`;
+    const size = file.size ?? bytes.length;
+    this.state.uploads.set(id, { id, filename: file.filename, contentType, description: null, size, bytes, url });
+    return { id, filename: file.filename, size, url, proxy_url: url, content_type: contentType, ephemeral: true };
+  }
+
+  private buildOptions(command: string, defs: Json[] | undefined, values: Record<string, CommandOptionValue | FakeUpload>, resolved: Record<string, Record<string, unknown>>, channelId: string): Json[] {
     if (defs) {
       for (const def of defs) {
         if (def.required === true && !(String(def.name) in values)) {
@@ -269,6 +293,13 @@ export class Interactions {
     return Object.entries(values).map(([name, value]) => {
       const def = defs?.find((option) => option.name === name);
       if (defs && !def) throw new FakeDiscordUsageError(`Command /${command} has no option "${name}"`);
+      if (isUpload(value)) {
+        if (def && def.type !== OptionType.Attachment) throw new FakeDiscordUsageError(`Option "${name}" of /${command} is not an attachment option`);
+        const attachment = this.upload(value, channelId);
+        (resolved.attachments ??= {})[String(attachment.id)] = attachment;
+        return { name, type: OptionType.Attachment, value: attachment.id };
+      }
+      if (def?.type === OptionType.Attachment) throw new FakeDiscordUsageError(`Option "${name}" of /${command} takes a file ({ filename, bytes })`);
       const type = typeof def?.type === "number" ? def.type : typeof value === "boolean" ? OptionType.Boolean : typeof value === "number" ? (Number.isInteger(value) ? OptionType.Integer : OptionType.Number) : OptionType.String;
       if (Array.isArray(def?.choices) && !(def.choices as Json[]).some((choice) => choice.value === value)) {
         throw new FakeDiscordUsageError(`Option "${name}" of /${command} must be one of its choices, got ${String(value)}`);
@@ -353,4 +384,8 @@ export class Interactions {
     this.state.signal.notify();
     return handle;
   }
+}
+
+function isUpload(value: CommandOptionValue | FakeUpload): value is FakeUpload {
+  return typeof value === "object";
 }

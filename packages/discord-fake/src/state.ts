@@ -4,7 +4,7 @@ import { FakePermissions, PermissionBits, apiMessage, apiUser } from "./payloads
 import { ChangeSignal } from "./signal.ts";
 import { SnowflakeMint } from "./snowflake.ts";
 import type { InteractionHandle } from "./interaction-handle.ts";
-import type { FakeChannelInput, FakeDiscordOptions, FakeGuildInput, FakeUserInput, StoredMessage } from "./types.ts";
+import type { FakeChannelInput, FakeDiscordOptions, FakeGuildInput, FakeUserInput, StoredAttachment, StoredMessage } from "./types.ts";
 
 export type Json = Record<string, unknown>;
 
@@ -69,6 +69,8 @@ export class FakeState {
   readonly interactionsByToken = new Map<string, InteractionHandle>();
   readonly actors = new Map<string, InteractionActor>();
   readonly commandScopes = new Map<string, RegisteredCommand[]>();
+  /** Files members attached to slash commands, by attachment id (served under /ephemeral-attachments). */
+  readonly uploads = new Map<string, StoredAttachment>();
   port = 0;
   closed = false;
   /** Added to the injected clock: the local API's clock moves time forward for everyone who reads it. */

@@ -135,3 +135,16 @@ export interface WaitOptions {
 }
 
 export type CommandOptionValue = string | number | boolean;
+
+/**
+ * A file a member attaches to an attachment option of a slash command. The local Discord keeps the
+ * bytes and hands the bot a URL on its own HTTP server, as Discord's CDN would.
+ */
+export interface FakeUpload {
+  filename: string;
+  /** The attachment's content_type and the served Content-Type; application/octet-stream by default. */
+  contentType?: string;
+  bytes: Buffer | Uint8Array | string;
+  /** The size Discord declares; the byte length unless a test declares another (a size check without allocating). */
+  size?: number;
+}

@@ -122,6 +122,53 @@ describe("slash commands", () => {
     expect(denied).toEqual([true]);
   });
 
+  it("holds a file a member attaches and serves it on its own HTTP server, as Discord's CDN", async () => {
+    const { fake, client } = await started();
+    const deckCommand = new SlashCommandBuilder()
+      .setName("deck")
+      .setDescription("Decks")
+      .addSubcommand((sub) =>
+        sub
+          .setName("import")
+          .setDescription("Import a deck")
+          .addAttachmentOption((option) => option.setName("file").setDescription("The deck").setRequired(true))
+          .addStringOption((option) => option.setName("name").setDescription("Its name")),
+      );
+    await client.application?.commands.set([deckCommand.toJSON()]);
+    const text = "apple\t苹果\npear\t梨\n";
+    const seen: { name: string | null; size: number; contentType: string | null; url: string; proxyURL: string }[] = [];
+    const downloads: { status: number; type: string | null; length: string | null; body: string }[] = [];
+    harness?.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      const file = interaction.options.getAttachment("file", true);
+      seen.push({ name: file.name, size: file.size, contentType: file.contentType, url: file.url, proxyURL: file.proxyURL });
+      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      const served = await fetch(file.url);
+      downloads.push({ status: served.status, type: served.headers.get("content-type"), length: served.headers.get("content-length"), body: await served.text() });
+      await interaction.editReply({ content: "read" });
+    });
+    const upload = { filename: "vocab words.txt", contentType: "text/plain; charset=utf-8", bytes: text };
+    const handle = fake.slashCommand({ guildId: GUILD_ID, channelId: QUIZ_CHANNEL_ID, user: ADMIN, permissions: FakePermissions.manager, name: "deck", subcommand: "import", options: { file: upload } });
+    await handle.waitForReply((reply) => reply.content === "read");
+    const bytes = Buffer.byteLength(text);
+    expect(seen).toEqual([{ name: "vocab words.txt", size: bytes, contentType: "text/plain; charset=utf-8", url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/ephemeral-attachments\/\d+\/\d+\/vocab%20words\.txt$/) as string, proxyURL: seen[0]?.url ?? "" }]);
+    expect(downloads).toEqual([{ status: 200, type: "text/plain; charset=utf-8", length: String(bytes), body: text }]);
+    const data = handle.payload.data as { options: { options: { type: number; value: string }[] }[]; resolved: { attachments: Record<string, { ephemeral: boolean }> } };
+    const option = data.options[0]?.options[0];
+    expect(option?.type).toBe(11);
+    expect(data.resolved.attachments[option?.value ?? ""]?.ephemeral).toBe(true);
+
+    // A declared size lets a size check be tested without allocating the file; a wrong option type is a test mistake.
+    const big = fake.slashCommand({ guildId: GUILD_ID, channelId: QUIZ_CHANNEL_ID, user: ADMIN, name: "deck", subcommand: "import", options: { file: { ...upload, size: 30_000_000 } } });
+    await big.waitForReply((reply) => reply.content === "read");
+    expect(seen[1]?.size).toBe(30_000_000);
+    expect(() => fake.slashCommand({ guildId: GUILD_ID, channelId: QUIZ_CHANNEL_ID, user: ADMIN, name: "deck", subcommand: "import", options: { file: "vocab.txt" } })).toThrow(FakeDiscordUsageError);
+    expect(() => fake.slashCommand({ guildId: GUILD_ID, channelId: QUIZ_CHANNEL_ID, user: ADMIN, name: "deck", subcommand: "import", options: { file: upload, name: upload } })).toThrow(FakeDiscordUsageError);
+    expect((await fetch(seen[0]?.url.replace(/\/(\d+)\/vocab/, "/1/vocab") ?? "")).status).toBe(404);
+    expect(fake.rejections).toEqual([]);
+    expect(harness?.handlerErrors).toEqual([]);
+  });
+
   it("makes the first followup after a defer the reply itself, and later ones new messages", async () => {
     const { fake } = await started();
     harness?.onInteraction(async (interaction) => {

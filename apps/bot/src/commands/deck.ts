@@ -1,6 +1,7 @@
 // `/deck import|list|remove`: a server's own decks. The attachment's declared size is checked
 // before anything is downloaded, the download is capped again while it streams, and the import
-// runs in a worker thread (in the study layer) so the bot keeps answering meanwhile.
+// runs in a worker thread (in the study layer) so the bot keeps answering meanwhile. The
+// dispatcher has already deferred the private reply, so every branch edits it.
 import type { ChatInputCommandInteraction } from "discord.js";
 import { MAX_DECK_FILE_BYTES } from "@recall/study";
 import { localeFor, t } from "../i18n/index.ts";

@@ -1,7 +1,7 @@
 // `/quiz setup|now|pause|resume|status`: a study group's admin commands (acknowledged by the
 // dispatcher before they run, so each edits its deferred private reply). Discord hides them from
 // members without Manage Server; the study domain refuses them again, whatever Discord shows.
-import { ChannelType, channelMention, PermissionFlagsBits, Routes, type ChatInputCommandInteraction } from "discord.js";
+import { ChannelType, channelMention, PermissionFlagsBits, Routes, type AutocompleteInteraction, type ChatInputCommandInteraction } from "discord.js";
 import { localeFor, t } from "../i18n/index.ts";
 import { actorOf, groupOf } from "../interactions/member-ref.ts";
 import { UserError } from "../interactions/user-error.ts";
@@ -38,6 +38,33 @@ async function canPostIn(interaction: ChatInputCommandInteraction, channelId: st
   }
 }
 
+/** "Vocab, Trivia" → ["Vocab", "Trivia"]; undefined when the option is absent. */
+export function parseDeckNames(input: string | null): string[] | undefined {
+  if (input === null) return undefined;
+  return input.split(/[,，、]/).map((name) => name.trim()).filter(Boolean);
+}
+
+/** Discord allows 25 autocomplete choices. */
+const MAX_CHOICES = 25;
+
+/** `/quiz setup deck:` autocomplete: this server's decks whose name holds the last name being typed. */
+export async function handleQuizAutocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void> {
+  const focused = interaction.options.getFocused(true);
+  if (focused.name !== OPTION_NAMES.deck || !interaction.guildId) return interaction.respond([]);
+  const typed = String(focused.value);
+  const cut = Math.max(typed.lastIndexOf(","), typed.lastIndexOf("，"), typed.lastIndexOf("、"));
+  const before = cut < 0 ? "" : `${typed.slice(0, cut + 1).trimEnd()} `;
+  const needle = typed.slice(cut + 1).trim().toLowerCase();
+  const decks = await ctx.study.listDecks(interaction.guildId);
+  const choices = decks
+    .filter((deck) => deck.name.toLowerCase().includes(needle))
+    .map((deck) => `${before}${deck.name}`)
+    .filter((value) => value.length <= 100)
+    .slice(0, MAX_CHOICES)
+    .map((value) => ({ name: value, value }));
+  await interaction.respond(choices);
+}
+
 export async function handleQuizCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const locale = localeFor(interaction.locale);
   const actor = actorOf(interaction);
@@ -52,6 +79,13 @@ export async function handleQuizCommand(interaction: ChatInputCommandInteraction
         await interaction.editReply(textPayload(t(locale, "quiz.setup.no-permission", { channel: channelMention(target) })));
         return;
       }
+      const deckNames = parseDeckNames(interaction.options.getString(OPTION_NAMES.deck));
+      if (deckNames && interaction.guildId && actor.canManageServer) {
+        // Checked before anything is saved: a mistyped deck name changes nothing.
+        const known = new Set((await ctx.study.listDecks(interaction.guildId)).map((deck) => deck.name.toLowerCase()));
+        const unknown = deckNames.find((name) => !known.has(name.toLowerCase()));
+        if (unknown !== undefined) throw new UserError("error.unknown-deck", { name: memberText(unknown) });
+      }
       const view = await ctx.study.setupGroup(actor, {
         ...groupOf(interaction, channel?.id),
         dailyTime: interaction.options.getString(OPTION_NAMES.time, true),
@@ -59,17 +93,13 @@ export async function handleQuizCommand(interaction: ChatInputCommandInteraction
         questionsPerDay: interaction.options.getInteger(OPTION_NAMES.questions) ?? undefined,
         chapters: parseChapters(interaction.options.getString(OPTION_NAMES.chapters)),
       });
-      const deck = interaction.options.getString(OPTION_NAMES.deck);
-      if (deck === null) {
-        await interaction.editReply(renderGroupSetupDone(view, locale));
-        return;
+      const reply = renderGroupSetupDone(view, locale);
+      if (deckNames) {
+        const kept = await ctx.study.setGroupDecks(actor, groupOf(interaction, channel?.id), deckNames);
+        const decks = kept.length > 0 ? kept.map((name) => memberText(name)).join(", ") : t(locale, "quiz.chapters.all");
+        reply.content = `${reply.content ?? ""}\n${t(locale, "quiz.setup.decks", { decks })}`;
       }
-      // "-" (or an empty choice) goes back to the built-in bank.
-      const names = deck.trim() === "-" || deck.trim() === "" ? [] : [deck];
-      const kept = await ctx.study.setGroupDecks(actor, groupOf(interaction, channel?.id), names);
-      const done = renderGroupSetupDone(view, locale);
-      const decks = kept.length === 0 ? t(locale, "quiz.setup.builtin") : kept.map((name) => memberText(name)).join(", ");
-      await interaction.editReply({ ...done, content: `${done.content ?? ""}\n${t(locale, "quiz.setup.deck", { decks })}` });
+      await interaction.editReply(reply);
       return;
     }
     case QUIZ_SUBCOMMANDS.now: {

@@ -246,6 +246,9 @@ export const en = {
   // Imported decks (/deck).
   "post.kind.cloze": "Fill in the gap",
   "error.unknown-deck": "This server has no deck named “{name}”; see /deck list.",
+  "command.option.deck.name": "deck",
+  "command.option.deck.description": "Draw the daily quiz from these decks of this server, comma-separated (default: the built-in bank)",
+  "quiz.setup.decks": "Decks: {decks}.",
   "command.deck.name": "deck",
   "command.deck.description": "Import, list or remove this server's decks (Anki, Quizlet, Kotoba)",
   "command.deck.import.name": "import",

@@ -262,6 +262,9 @@ export const zhCN = {
   // Imported decks (/deck).
   "post.kind.cloze": "填空",
   "error.unknown-deck": "本服务器没有名为「{name}」的卡组，用 /deck list 查看。",
+  "command.option.deck.name": "卡组",
+  "command.option.deck.description": "每日测验只从本服务器的这些卡组出题，用逗号分隔（默认内置题库）",
+  "quiz.setup.decks": "卡组：{decks}。",
   "command.deck.name": "卡组",
   "command.deck.description": "导入、查看或删除本服务器的卡组（Anki、Quizlet、Kotoba）",
   "command.deck.import.name": "导入",

@@ -3,8 +3,8 @@
 import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type Interaction, type ModalSubmitInteraction } from "discord.js";
 import { decodeCustomId, type CustomId } from "../custom-ids.ts";
 import { COMMAND_NAMES, type CommandName } from "../commands/definitions.ts";
-import { deckChoices, handleDeckCommand } from "../commands/deck.ts";
-import { handleQuizCommand } from "../commands/quiz.ts";
+import { handleDeckCommand } from "../commands/deck.ts";
+import { handleQuizAutocomplete, handleQuizCommand } from "../commands/quiz.ts";
 import { handleReviewCommand } from "../commands/review.ts";
 import { handleInterviewAnswer, handleInterviewCommand, handleInterviewModal, handleInterviewStop } from "../commands/interview.ts";
 import { handleFsrsDefaults, handleSettingsCommand } from "../commands/settings.ts";
@@ -91,10 +91,11 @@ async function routeModal(interaction: ModalSubmitInteraction, id: CustomId, ctx
 
 export async function dispatchInteraction(interaction: Interaction, ctx: BotContext): Promise<void> {
   if (interaction.isAutocomplete()) {
-    // The only autocompleted option: `/quiz setup deck:`. A failure shows no choices, never an error.
-    const focused = interaction.options.getFocused();
-    const choices = await deckChoices(ctx, interaction.guildId, focused).catch(() => []);
-    await interaction.respond(choices).catch((error: unknown) => ctx.logger.warn({ err: error, interactionId: interaction.id }, "autocomplete"));
+    // Suggestions only: a failure leaves the member typing freely, so it is logged, not answered.
+    if (interaction.commandName !== COMMAND_NAMES.quiz) return;
+    await handleQuizAutocomplete(interaction, ctx).catch((error: unknown) => {
+      ctx.logger.warn({ err: error, interactionId: interaction.id }, "autocomplete failed");
+    });
     return;
   }
   if (!interaction.isRepliable()) return;
