@@ -32,7 +32,7 @@ describe("/deck replies", () => {
 
   it("list every problem with its line or note, and count what does not fit in one message", () => {
     const few = renderDeckImport(importView({ problems: [{ line: 4, severity: "warning", kind: "empty-card", message: "line 4: no question; skipped" }] }), "en");
-    expect(few.content?.split("\n").slice(-2)).toEqual(["Problems (1):", "- ⚠ line 4: no question; skipped"]);
+    expect(few.content?.split("\n").slice(-2)).toEqual(["Problems (1):", "- ⚠ line 4\\: no question; skipped"]);
     const many = renderDeckImport(
       importView({ problems: Array.from({ length: 200 }, (_, i) => ({ line: i + 2, severity: "error" as const, kind: "note-refused", message: `line ${i + 2}: field 2 is longer than 65,536 characters; row refused` })) }),
       "en",

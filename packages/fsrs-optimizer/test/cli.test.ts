@@ -20,7 +20,7 @@ function runCli(args: string[], lines?: string[]): { status: number | null; stdo
   const result = spawnSync(process.execPath, ["--import", "tsx", CLI, ...args.map((a) => (a === "FILE" ? file : a))], {
     cwd: PACKAGE_DIR,
     encoding: "utf8",
-    timeout: 120_000,
+    timeout: 280_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -38,10 +38,13 @@ async function canPostIn(interaction: ChatInputCommandInteraction, channelId: st
   }
 }
 
-/** "Vocab, Trivia" → ["Vocab", "Trivia"]; undefined when the option is absent. */
+/** "Vocab, Trivia" → ["Vocab", "Trivia"]; "-" → [] (the built-in bank); undefined when the option is absent. */
 export function parseDeckNames(input: string | null): string[] | undefined {
   if (input === null) return undefined;
-  return input.split(/[,，、]/).map((name) => name.trim()).filter(Boolean);
+  return input
+    .split(/[,，、]/)
+    .map((name) => name.trim())
+    .filter((name) => name !== "" && name !== "-");
 }
 
 /** Discord allows 25 autocomplete choices. */
@@ -96,7 +99,7 @@ export async function handleQuizCommand(interaction: ChatInputCommandInteraction
       const reply = renderGroupSetupDone(view, locale);
       if (deckNames) {
         const kept = await ctx.study.setGroupDecks(actor, groupOf(interaction, channel?.id), deckNames);
-        const decks = kept.length > 0 ? kept.map((name) => memberText(name)).join(", ") : t(locale, "quiz.chapters.all");
+        const decks = kept.length > 0 ? kept.map((name) => memberText(name)).join(", ") : t(locale, "quiz.setup.builtin");
         reply.content = `${reply.content ?? ""}\n${t(locale, "quiz.setup.decks", { decks })}`;
       }
       await interaction.editReply(reply);

@@ -247,7 +247,7 @@ export const en = {
   "post.kind.cloze": "Fill in the gap",
   "error.unknown-deck": "This server has no deck named “{name}”; see /deck list.",
   "command.option.deck.name": "deck",
-  "command.option.deck.description": "Draw the daily quiz from these decks of this server, comma-separated (default: the built-in bank)",
+  "command.option.deck.description": "Draw the daily quiz from these decks of this server, comma-separated (“-”: the built-in bank)",
   "quiz.setup.decks": "Decks: {decks}.",
   "command.deck.name": "deck",
   "command.deck.description": "Import, list or remove this server's decks (Anki, Quizlet, Kotoba)",
@@ -319,8 +319,5 @@ export const en = {
   "quiz.status.paused-by-channel": "Paused: the last post was refused.",
   "quiz.setup.no-permission": "Recall cannot post in {channel} yet: it needs **View Channel**, **Send Messages** and **Embed Links** there. Nothing was changed.",
   "answer.not-saved": "Your answer could not be saved: the database has been unreachable for a minute. Nothing was recorded, so please submit it again later. Here is what you wrote:",
-  "command.option.deck.name": "deck",
-  "command.option.deck.description": "The deck the daily quiz draws from (“-” for the built-in bank)",
-  "quiz.setup.deck": "The daily quiz draws from: {decks}",
   "quiz.setup.builtin": "the built-in question bank",
 } as const satisfies Record<keyof typeof zhCN, string>;

@@ -263,7 +263,7 @@ export const zhCN = {
   "post.kind.cloze": "填空",
   "error.unknown-deck": "本服务器没有名为「{name}」的卡组，用 /deck list 查看。",
   "command.option.deck.name": "卡组",
-  "command.option.deck.description": "每日测验只从本服务器的这些卡组出题，用逗号分隔（默认内置题库）",
+  "command.option.deck.description": "每日测验只从本服务器的这些卡组出题，用逗号分隔（“-” 表示内置题库）",
   "quiz.setup.decks": "卡组：{decks}。",
   "command.deck.name": "卡组",
   "command.deck.description": "导入、查看或删除本服务器的卡组（Anki、Quizlet、Kotoba）",
@@ -335,8 +335,5 @@ export const zhCN = {
   "quiz.status.paused-by-channel": "已暂停：上一次发布被拒绝。",
   "quiz.setup.no-permission": "Recall 还不能在 {channel} 发布：需要该频道的**查看频道**、**发送消息**和**嵌入链接**权限。设置没有改动。",
   "answer.not-saved": "你的回答没能保存：数据库已经一分钟无法连接。什么都没有记录，请稍后重新提交。以下是你写的内容：",
-  "command.option.deck.name": "卡组",
-  "command.option.deck.description": "每日测验从哪个卡组出题（“-” 表示内置题库）",
-  "quiz.setup.deck": "每日测验出题范围：{decks}",
   "quiz.setup.builtin": "内置题库",
 } as const;
