@@ -104,7 +104,7 @@ export function createBot(options: BotOptions): Bot {
 
   /** Once per id: in this process by the recent-ids set, across processes by the database claim. */
   async function handle(interaction: Interaction): Promise<void> {
-    if (!interaction.isRepliable()) return;
+    if (!interaction.isRepliable() && !interaction.isAutocomplete()) return;
     if (!recentIds.firstTime(interaction.id)) {
       logger.info({ interactionId: interaction.id }, "repeated interaction ignored");
       return;

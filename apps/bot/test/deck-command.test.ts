@@ -38,7 +38,7 @@ describe("/deck replies", () => {
       "en",
     );
     expect(many.content?.length).toBeLessThanOrEqual(2000);
-    expect(many.content).toContain("- ✖ line 2: field 2 is longer than 65,536 characters; row refused");
+    expect(many.content).toContain("- ✖ line 2\\: field 2 is longer than 65,536 characters; row refused");
     expect(many.content).toMatch(/…and \d+ more problems$/);
     const refused = renderDeckImport(importView({ deck: null, problems: [{ line: 1, severity: "error", kind: "deck-refused", message: "deck refused: not a readable zip archive" }] }), "zh-CN");
     expect(refused.content?.startsWith("没有导入任何内容。")).toBe(true);
