@@ -31,7 +31,7 @@ describe("grade CLI", () => {
     expect(result.item).toBe("Q090.f1");
     expect(result.keyPoints.map((p) => p.id)).toEqual(["k1", "k2", "k3", "k4"]);
     expect(result.score).toBeGreaterThan(0.5);
-  }, 30_000);
+  }, 120_000);
 
   it("grades a JSONL file line by line and reports bad lines without stopping", async () => {
     const dir = mkdtempSync(join(tmpdir(), "grade-cli-"));
@@ -56,7 +56,7 @@ describe("grade CLI", () => {
     expect(lines[2]).toEqual({ line: 3, error: "unknown item Q999" });
     expect(lines[3]).toEqual({ line: 4, error: '"answer" must be a string' });
     expect(lines[4]).toMatchObject({ item: "Q091.f1", rating: expect.any(String) as unknown });
-  }, 30_000);
+  }, 120_000);
 
   it("reports a contradicted point as the verdict contradicted, with the words, in --jsonl and --text", async () => {
     const dir = mkdtempSync(join(tmpdir(), "grade-cli-"));
@@ -67,12 +67,12 @@ describe("grade CLI", () => {
     expect(jsonl.keyPoints.find((point) => point.id === "k4")).toEqual({ id: "k4", verdict: "contradicted", evidence: ["独立任务和坏例没必要再看"] });
     const text = JSON.parse((await grade(["--item", "Q090", "--text", answer])).stdout.trim()) as { keyPoints: Array<{ id: string; verdict: string }> };
     expect(text.keyPoints.find((point) => point.id === "k4")?.verdict).toBe("contradicted");
-  }, 30_000);
+  }, 120_000);
 
   it("reads items from --content", async () => {
     const dir = mkdtempSync(join(tmpdir(), "grade-cli-empty-"));
     const { stdout, code } = await grade(["--content", dir, "--item", "Q090", "--text", "x"]);
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toEqual({ item: "Q090", error: "unknown item Q090" });
-  }, 30_000);
+  }, 120_000);
 });

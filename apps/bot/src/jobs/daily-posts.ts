@@ -99,15 +99,6 @@ export async function runDailyCycle(deps: DailyPostsDeps): Promise<void> {
       deps.logger.error({ err: error, postId: closing.postId }, "reveal failed; retried next tick"),
     );
   }
-  const owned = deps.ownsGuild ?? (() => true);
-  const due = (await deps.study.duePosts()).filter((post) => owned(post.serverId));
-  await forEachConcurrently(due, FAN_OUT_WIDTH, (post) =>
-    publishDailyQuiz(deps, post).then(
-      () => undefined,
-      (error: unknown) => deps.logger.error({ err: error, groupId: post.groupId }, "daily post failed; retried once its claim is stale"),
-    ),
-  );
-
   // Reveals owed from an earlier failure (or a process that died while sending), once their claim is stale.
   for (const owed of await deps.study.revealsOwed()) {
     await deps.study
@@ -115,12 +106,18 @@ export async function runDailyCycle(deps: DailyPostsDeps): Promise<void> {
       .then((reveal) => (reveal ? sendReveal(deps, owed, reveal) : undefined))
       .catch((error: unknown) => deps.logger.error({ err: error, postId: owed.postId }, "reveal retry failed; retried next tick"));
   }
-  for (const due of await deps.study.duePosts()) {
-    await publishDailyQuiz(deps, due).catch((error: unknown) => {
-      if (error instanceof ChannelProblemError) return;
-      deps.logger.error({ err: error, groupId: due.groupId }, "daily post failed; retried once its claim is stale");
-    });
-  }
+  const owned = deps.ownsGuild ?? (() => true);
+  const due = (await deps.study.duePosts()).filter((post) => owned(post.serverId));
+  await forEachConcurrently(due, FAN_OUT_WIDTH, (post) =>
+    publishDailyQuiz(deps, post).then(
+      () => undefined,
+      (error: unknown) => {
+        // A channel the bot may not post in has already paused its group, with the reason.
+        if (error instanceof ChannelProblemError) return;
+        deps.logger.error({ err: error, groupId: post.groupId }, "daily post failed; retried once its claim is stale");
+      },
+    ),
+  );
   for (const summary of await deps.study.claimWeeklySummaries()) {
     await sendChannelMessage(deps.client, summary.channelId, renderWeeklySummary(summary, localeFor(summary.locale)), nonces.weeklySummary(summary.summaryId))
       .then((messageId) => deps.study.markWeeklySummaryPosted(summary.summaryId, messageId))
