@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeckImportView } from "@recall/study";
 import { deckChoices, downloadCapped } from "../src/commands/deck.ts";
 import type { BotContext } from "../src/interactions/context.ts";
-import { renderDeckImport, renderDeckList, renderDeckRemoved } from "../src/presenters/deck.ts";
+import { deckProblemsFile, renderDeckImport, renderDeckList, renderDeckRemoved } from "../src/presenters/deck.ts";
 
 function importView(overrides: Partial<DeckImportView> = {}): DeckImportView {
   return {
@@ -39,7 +39,13 @@ describe("/deck replies", () => {
     );
     expect(many.content?.length).toBeLessThanOrEqual(2000);
     expect(many.content).toContain("- ✖ line 2\\: field 2 is longer than 65,536 characters; row refused");
-    expect(many.content).toMatch(/…and \d+ more problems$/);
+    expect(many.content).toMatch(/…and \d+ more problems: all of them are in the attached deck-problems\.txt$/);
+    // Every problem is named: those left out of the reply are in the file beside it, unescaped.
+    const manyView = importView({ problems: Array.from({ length: 200 }, (_, i) => ({ line: i + 2, severity: "error" as const, kind: "note-refused", message: `line ${i + 2}: refused` })) });
+    const file = deckProblemsFile(manyView, "en")?.split("\n").filter(Boolean);
+    expect(file).toHaveLength(200);
+    expect(file?.[199]).toBe("error\tline 201: refused");
+    expect(deckProblemsFile(importView({ problems: [{ line: 4, severity: "warning", kind: "empty-card", message: "line 4: no question" }] }), "en")).toBeNull();
     const refused = renderDeckImport(importView({ deck: null, problems: [{ line: 1, severity: "error", kind: "deck-refused", message: "deck refused: not a readable zip archive" }] }), "zh-CN");
     expect(refused.content?.startsWith("没有导入任何内容。")).toBe(true);
   });

@@ -2,14 +2,14 @@
 // before anything is downloaded, the download is capped again while it streams, and the import
 // runs in a worker thread (in the study layer) so the bot keeps answering meanwhile. The
 // dispatcher has already deferred the private reply, so every branch edits it.
-import type { ChatInputCommandInteraction } from "discord.js";
+import { AttachmentBuilder, type ChatInputCommandInteraction } from "discord.js";
 import { MAX_DECK_FILE_BYTES } from "@recall/study";
 import { localeFor, t } from "../i18n/index.ts";
 import { actorOf } from "../interactions/member-ref.ts";
 import { UserError } from "../interactions/user-error.ts";
 import type { BotContext } from "../interactions/context.ts";
 import { textPayload } from "../presenters/index.ts";
-import { renderDeckImport, renderDeckList, renderDeckRemoved } from "../presenters/deck.ts";
+import { deckProblemsFile, renderDeckImport, renderDeckList, renderDeckRemoved } from "../presenters/deck.ts";
 import { DECK_SUBCOMMANDS, OPTION_NAMES } from "./definitions.ts";
 
 /** Downloads at most `maxBytes`; null when the server answers otherwise or sends more. */
@@ -56,7 +56,10 @@ export async function handleDeckCommand(interaction: ChatInputCommandInteraction
       const name = interaction.options.getString(OPTION_NAMES.name) ?? undefined;
       const view = await ctx.study.importDeck(actor, serverId, { bytes, fileName: file.name, ...(name === undefined ? {} : { name }) });
       ctx.logger.info({ serverId, deckId: view.deck?.id ?? null, items: view.deck?.items ?? 0, problems: view.problems.length }, "deck import");
-      await interaction.editReply(renderDeckImport(view, locale));
+      // Problems that do not fit in the reply go beside it as a text file, so every one is named.
+      const problems = deckProblemsFile(view, locale);
+      const files = problems === null ? [] : [new AttachmentBuilder(Buffer.from(problems, "utf8"), { name: "deck-problems.txt" })];
+      await interaction.editReply({ ...renderDeckImport(view, locale), files });
       return;
     }
     case DECK_SUBCOMMANDS.list: {

@@ -264,7 +264,7 @@ export const en = {
   "deck.import.done": "Imported deck {name}: {questions} questions, {items} items ({cloze} cloze); {inserted} new, {updated} updated, {retired} retired, {unchanged} unchanged; {skipped} notes skipped, {media} media files not imported.",
   "deck.import.nothing": "Nothing was imported.",
   "deck.import.problems": "Problems ({count}):",
-  "deck.import.more-problems": "…and {count} more problems",
+  "deck.import.more-problems": "…and {count} more problems: all of them are in the attached deck-problems.txt",
   "deck.import.too-large": "The file is too large: {size} bytes, at most {max}.",
   "deck.import.download-failed": "The attachment could not be downloaded; please try again.",
   "deck.list.empty": "This server has no decks yet. Import one with /deck import.",

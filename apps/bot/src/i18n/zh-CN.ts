@@ -280,7 +280,7 @@ export const zhCN = {
   "deck.import.done": "已导入卡组 {name}：{questions} 题，{items} 项（其中填空 {cloze} 项）；新增 {inserted}，更新 {updated}，退役 {retired}，未变 {unchanged}；跳过 {skipped} 条笔记，{media} 个媒体文件未导入。",
   "deck.import.nothing": "没有导入任何内容。",
   "deck.import.problems": "问题（{count}）：",
-  "deck.import.more-problems": "……还有 {count} 个问题",
+  "deck.import.more-problems": "……还有 {count} 个问题：全部问题见附件 deck-problems.txt",
   "deck.import.too-large": "文件太大：{size} 字节，最多 {max} 字节。",
   "deck.import.download-failed": "无法下载附件，请重试。",
   "deck.list.empty": "本服务器还没有卡组。用 /deck import 导入一个。",

@@ -9,6 +9,19 @@ import { memberText } from "./safe-text.ts";
 const PROBLEM_CHARS = 180;
 
 export function renderDeckImport(view: DeckImportView, locale: UiLocale): MessagePayload {
+  return textPayload(layoutDeckImport(view, locale).text);
+}
+
+/**
+ * Every problem of an import, one per line, for a text file beside the reply when they do not
+ * all fit in its 2,000 characters; null when they do. A file is not markdown: nothing is escaped.
+ */
+export function deckProblemsFile(view: DeckImportView, locale: UiLocale): string | null {
+  if (layoutDeckImport(view, locale).leftOut === 0) return null;
+  return view.problems.map((problem) => `${problem.severity}\t${problem.message}`).join("\n") + "\n";
+}
+
+function layoutDeckImport(view: DeckImportView, locale: UiLocale): { text: string; leftOut: number } {
   const head = view.deck
     ? t(locale, "deck.import.done", {
         name: memberText(view.deck.name),
@@ -23,7 +36,7 @@ export function renderDeckImport(view: DeckImportView, locale: UiLocale): Messag
         media: view.media,
       })
     : t(locale, "deck.import.nothing");
-  if (view.problems.length === 0) return textPayload(head);
+  if (view.problems.length === 0) return { text: head, leftOut: 0 };
   const lines = [head, "", t(locale, "deck.import.problems", { count: view.problems.length })];
   let length = lines.join("\n").length;
   let shown = 0;
@@ -37,8 +50,9 @@ export function renderDeckImport(view: DeckImportView, locale: UiLocale): Messag
     length += 1 + line.length;
     shown++;
   }
-  if (shown < view.problems.length) lines.push(t(locale, "deck.import.more-problems", { count: view.problems.length - shown }));
-  return textPayload(lines.join("\n"));
+  const leftOut = view.problems.length - shown;
+  if (leftOut > 0) lines.push(t(locale, "deck.import.more-problems", { count: leftOut }));
+  return { text: lines.join("\n"), leftOut };
 }
 
 export function renderDeckList(decks: readonly DeckView[], locale: UiLocale): MessagePayload {
