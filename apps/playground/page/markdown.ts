@@ -70,7 +70,7 @@ function inline(text: string, names: (id: string) => string): Node[] {
       const mention = /^@!?(\d{5,20})$/.exec(inner);
       if (time || mention) {
         flush();
-        current().push(time ? h("span", { class: "timestamp" }, timestamp(Number(time[1]), time[2] ?? "f")) : h("span", { class: "mention" }, `@${names(mention![1]!)}`));
+        current().push(time ? h("span", { class: "timestamp", "data-style": time[2] ?? "f" }, timestamp(Number(time[1]), time[2] ?? "f")) : h("span", { class: "mention" }, `@${names(mention![1]!)}`));
         i = close + 1;
         continue;
       }
