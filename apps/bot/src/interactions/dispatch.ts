@@ -7,7 +7,7 @@ import { handleDeckCommand } from "../commands/deck.ts";
 import { handleQuizAutocomplete, handleQuizCommand } from "../commands/quiz.ts";
 import { handleReviewCommand } from "../commands/review.ts";
 import { handleInterviewAnswer, handleInterviewCommand, handleInterviewModal, handleInterviewStop } from "../commands/interview.ts";
-import { handleFsrsDefaults, handleSettingsCommand } from "../commands/settings.ts";
+import { handleFsrsDefaults, handleFsrsPersonal, handleSettingsCommand } from "../commands/settings.ts";
 import {
   handleAnswerButton,
   handleAnswerModal,
@@ -76,6 +76,8 @@ async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: Bo
       return handleInterviewStop(interaction, id, ctx);
     case "fsrs-defaults":
       return handleFsrsDefaults(interaction, ctx);
+    case "fsrs-personal":
+      return handleFsrsPersonal(interaction, ctx);
     case "answer-modal":
     case "interview-modal":
       // A modal id on a button can only come from a tampered client.
