@@ -225,6 +225,16 @@ function closesWithNegationZh(after: string): boolean {
   return false;
 }
 
+/** How far after a term "就" may stand in "没有 X 的话就……", and how far after it the negator. */
+const CONSEQUENCE_LEAD_ZH = 4;
+const CONSEQUENCE_REACH_ZH = 3;
+
+/** "……就没法训", "……就不能做": "就" shortly after the term, then a negator. */
+function negatedConsequence(after: string): boolean {
+  const at = after.indexOf("就");
+  return at >= 0 && at <= CONSEQUENCE_LEAD_ZH && hasNegator(after.slice(at + 1, at + 1 + CONSEQUENCE_REACH_ZH));
+}
+
 /** "… is not needed anymore": a few words, a negating phrase, a few words, nothing else. */
 function closesWithNegationEn(after: string): boolean {
   if (after.length > LONGEST_AFTER_EN) return false;
@@ -274,6 +284,9 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   const asked = text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), start);
   if (A_NOT_A.some((question) => asked.includes(question))) return false;
   const before = hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset));
+  // "没有奖励模型就没法训": a negated condition with a negated consequence says the term is required.
+  const consequence = masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_LEAD_ZH + 1 + CONSEQUENCE_REACH_ZH) - offset);
+  if (before && negatedConsequence(consequence)) return false;
   const length = segmentEnd - end;
   if (length <= 0 || length > Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) return before;
   if (A_NOT_A.some((question) => text.slice(end, segmentEnd).includes(question))) return before;
