@@ -707,19 +707,14 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   }
   const keywordSalad = credited >= 2 && unsupported * 2 > credited;
 
-  let score = 0;
   const keyPoints: KeyPointResult[] = compiled.keyPoints.map((point, index) => {
     const judgement = judgements[index] ?? judgeKeyPoint(point, analysis);
     let verdict: Verdict = judgement.contradicted ? "contradicted" : judgement.verdict;
     if (keywordSalad && verdict === "hit" && !judgement.supported) verdict = "partial";
-    if (verdict === "hit") score += point.share;
-    else if (verdict === "partial") score += point.share * PARTIAL_CREDIT;
-    if (judgement.contradicted) score -= point.share * CONTRADICTION_PENALTY;
     const evidence = distinctWords(judgement.evidenceSpans.map((span) => analysis.evidence(span.start, span.end)))
       .filter((words) => words.length > 0);
     return { id: point.id, text: point.text, verdict, evidence, contradicted: judgement.contradicted, weight: point.weight };
   });
-  if (keywordSalad) score *= KEYWORD_SALAD_FACTOR;
 
   // Gathered on first use: most answers never get that far in looking for a misconception.
   // Marked per code unit: terms never span a sentence break, so overlapping one is being in its sentence.
@@ -747,6 +742,24 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     });
   }
 
+  // A misconception asserted is the very claim a denial point denies when it is made of the same
+  // terms ("全组同分，梯度就全是零" against "不能推断所有梯度都为零"): that point is contradicted.
+  for (const found of misconceptions) {
+    compiled.keyPoints.forEach((point, index) => {
+      const result = keyPoints[index];
+      if (!result || result.verdict === "hit" || result.contradicted || !point.deniedBy.includes(found.id)) return;
+      keyPoints[index] = { ...result, verdict: "contradicted", contradicted: true, evidence: found.evidence };
+    });
+  }
+
+  let score = 0;
+  compiled.keyPoints.forEach((point, index) => {
+    const verdict = keyPoints[index]?.verdict;
+    if (verdict === "hit") score += point.share;
+    else if (verdict === "partial") score += point.share * PARTIAL_CREDIT;
+    else if (verdict === "contradicted") score -= point.share * CONTRADICTION_PENALTY;
+  });
+  if (keywordSalad) score *= KEYWORD_SALAD_FACTOR;
   score -= misconceptions.length * MISCONCEPTION_PENALTY;
   score = Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;
   const wrongClaim = misconceptions.length > 0 || keyPoints.some((point) => point.contradicted);
