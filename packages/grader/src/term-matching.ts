@@ -444,7 +444,10 @@ class OccurrenceSearch {
         const end = start + windowLength;
         if (end > text.length) break;
         if (!index.allHan(start, end)) continue;
-        if (text.charCodeAt(start) !== first && text.charCodeAt(end - 1) !== last) continue;
+        const sameFirst = text.charCodeAt(start) === first;
+        if (!sameFirst && text.charCodeAt(end - 1) !== last) continue;
+        // A shorter window that also starts elsewhere has lost the term's head: "样本标准差" is no "总体标准差".
+        if (!sameFirst && windowLength < length) continue;
         const score = diceWithWindow(grams, index, start, windowLength - 1);
         if (score >= bestScore) {
           bestScore = score;
