@@ -4,7 +4,7 @@ import { splitClauses } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, deniesNeed, maskFalseCues } from "./negation.ts";
+import { assertsNeed, deniesNeed, isAttentionVerb, maskFalseCues } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeShortAnswer, gradesAsShortAnswer } from "./short-answer.ts";
@@ -464,6 +464,9 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
       for (const o of list) {
         if (o.selfNegating || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) continue;
         if (firstAffirmedIn(perConcept[1 - c] ?? [], "sentence", o.sentence) !== undefined) continue;
+        // "重复日志和新采样没必要区分" denies distinguishing those, not whatever the point would have distinguished.
+        const other = perConcept[1 - c] ?? [];
+        if (isAttentionVerb(analysis.text.slice(o.start, o.end)) && other[lowerBound(other, "sentence", o.sentence)]?.sentence !== o.sentence) continue;
         if (!analysis.segmentMakesClaim(o.segment) || !analysis.deniesNeed(o)) continue;
         return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
       }

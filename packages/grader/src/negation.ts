@@ -51,6 +51,11 @@ const ATTENTION_VERBS_ZH = [
   "看", "管", "做", "查", "检查", "区分", "保留", "留", "留着", "考虑", "关心", "在意", "标", "标注", "理会",
   "验证", "验收", "评估", "准备", "记录", "保存",
 ];
+/** Whether a matched term is itself a verb of attention ("区分", "保留"): denying it says nothing without its object. */
+export function isAttentionVerb(term: string): boolean {
+  return ATTENTION_VERBS_ZH.includes(term) || ATTENTION_VERB_VARIANTS_ZH.includes(term);
+}
+const ATTENTION_VERB_VARIANTS_ZH = ["分开", "分清", "分清楚", "标记", "标清楚", "区别", "关注"];
 const AFTER_ADVERBS_ZH = ["再", "去", "太", "特意", "专门", "额外"];
 const AFTER_SUFFIXES_ZH = ["", "的", "了", "啦", "呢", "吧", "掉", "掉了", "的了"];
 const AFTER_LEAD_ZH = 8;
