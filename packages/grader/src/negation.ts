@@ -44,6 +44,8 @@ const NEGATORS_AFTER_ZH = [
   "远远不够", "不够",
   // Spoken ways of saying a thing is not needed or does not matter.
   "没必要", "犯不着", "无所谓", "没用", "没什么用", "没啥用", "不用管", "可以不要", "可以省掉", "可以去掉",
+  // Spoken ways of saying a thing no longer holds or helps.
+  "不适用", "不管用", "过时", "没价值", "没有价值", "失效",
 ];
 /** Necessity negators that may be followed by a verb of attention: "坏例没必要再看", "过程不用保留". */
 const NOT_NEEDED_ZH = ["不再需要", "不需要", "没必要", "不用", "用不着", "犯不着", "不必", "无需", "不要", "别"];
