@@ -9,6 +9,9 @@ import { isHanUnit } from "./han.ts";
 // A-not-A questions ask, they do not deny: in "先看看是不是参数格式不对" nothing is negated.
 const A_NOT_A = ["是不是", "能不能", "要不要", "有没有", "会不会", "行不行", "用不用", "需不需要", "对不对", "可不可以"];
 
+// "看看是 X 还是 Y" asks which: a fault named inside ("看看是格式不对") is a possibility, not a denial.
+const EMBEDDED_QUESTIONS = ["看看是", "看是", "查查是", "查一下是", "判断是", "确认是", "区分是", "分清是", "搞清楚是", "弄清楚是", "排查是", "定位是"];
+
 /** Words that contain a negator character but do not negate anything ("不同", "区别", "非常"). */
 const FALSE_CUES = [
   "不仅", "不同", "不断", "不管", "不论", "不少", "不错", "不久", "不过", "不但", "不光", "不停",
@@ -287,9 +290,12 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
     offset = Math.max(segmentStart, start - LONGEST_BEFORE - LONGEST_FALSE_CUE);
     masked = maskFalseCues(text.slice(offset, segmentEnd));
   }
-  // Inside a question ("是不是……不对") a negation is asked about, not stated.
+  // Inside a question ("是不是……不对", "看看是格式不对，还是……") a negation is asked about, not stated.
   const asked = text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), start);
   if (A_NOT_A.some((question) => asked.includes(question))) return false;
+  // The term may be the asking verb itself ("看看" in "看看是……").
+  const askedWithTerm = text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), Math.min(segmentEnd, end + 1));
+  if (EMBEDDED_QUESTIONS.some((question) => askedWithTerm.includes(question))) return false;
   const before = hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset));
   // "没有奖励模型就没法训": a negated condition with a negated consequence says the term is required.
   const consequence = masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_LEAD_ZH + 1 + CONSEQUENCE_REACH_ZH) - offset);
