@@ -4,7 +4,7 @@ import { splitClauses } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, deniesNeed, isAttentionVerb, maskFalseCues } from "./negation.ts";
+import { assertsNeed, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeShortAnswer, gradesAsShortAnswer } from "./short-answer.ts";
@@ -69,6 +69,8 @@ export interface GradeOptions {
 }
 
 const PARTIAL_CREDIT = 0.5;
+/** Characters after a term that make a statement of it rather than an echo. */
+const MIN_OWN_WORDS = 2;
 /** Contradicting a point of at least this weight makes the answer `again`. */
 const SERIOUS_WEIGHT = 2;
 /** A contradicted point costs half its weight, on top of earning nothing. */
@@ -240,6 +242,13 @@ class AnswerAnalysis implements AnswerView {
     return deniesNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end, termBetween);
   }
 
+  /** Whether the rest of the term's segment says something of its own without negating it ("……一样能做"). */
+  affirmsAfter(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    if (!segment || segment.end - o.end < MIN_OWN_WORDS) return false;
+    return !containsNegator(this.text.slice(o.end, segment.end));
+  }
+
   evidence(start: number, end: number): string {
     return originalSpan(this.original, this.normalized, start, end);
   }
@@ -319,6 +328,8 @@ function anyMakesClaim(analysis: AnswerAnalysis, occurrences: readonly Occurrenc
 function echoesPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis, o: Occurrence, index?: number): boolean {
   // Denying what the question asks about ("别直接全拼起来训") is a claim of the answer's own.
   if (point.polarity === "deny" && isDenied(o) && point.promptQuestion === "plain") return false;
+  // So is restating a question that asks "没有 X 能……吗？" as a statement ("没有标量奖励一样能做").
+  if (point.polarity === "deny" && isDenied(o) && point.promptQuestion === "negated" && analysis.affirmsAfter(o)) return false;
   // A point of one concept that the question names ("本题用的是总体标准差") is made by a claim about it.
   if (point.concepts.length === 1 && point.polarity === "assert" && analysis.segmentMakesClaim(o.segment) && analysis.hasOwnWords(o)) return false;
   let c = index ?? 0;
