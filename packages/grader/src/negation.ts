@@ -290,22 +290,27 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
     offset = Math.max(segmentStart, start - LONGEST_BEFORE - LONGEST_FALSE_CUE);
     masked = maskFalseCues(text.slice(offset, segmentEnd));
   }
-  // Inside a question ("是不是……不对", "看看是格式不对，还是……") a negation is asked about, not stated.
+  // Inside a question ("是不是……不对") a negation is asked about, not stated.
   const asked = text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), start);
   if (A_NOT_A.some((question) => asked.includes(question))) return false;
-  // The term may be the asking verb itself ("看看" in "看看是……").
-  const askedWithTerm = text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), Math.min(segmentEnd, end + 1));
-  if (EMBEDDED_QUESTIONS.some((question) => askedWithTerm.includes(question))) return false;
   const before = hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset));
   // "没有奖励模型就没法训": a negated condition with a negated consequence says the term is required.
-  const consequence = masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_LEAD_ZH + 1 + CONSEQUENCE_REACH_ZH) - offset);
-  if (before && negatedConsequence(consequence)) return false;
+  if (before && negatedConsequence(masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_LEAD_ZH + 1 + CONSEQUENCE_REACH_ZH) - offset))) return false;
+  let negated = before;
   const length = segmentEnd - end;
-  if (length <= 0 || length > Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) return before;
-  if (A_NOT_A.some((question) => text.slice(end, segmentEnd).includes(question))) return before;
-  const after = masked.slice(end - offset, segmentEnd - offset);
-  // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
-  return before !== (closesWithNegationZh(after) || closesWithNegationEn(after));
+  if (length > 0 && length <= Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) {
+    if (A_NOT_A.some((question) => text.slice(end, segmentEnd).includes(question))) return before;
+    const after = masked.slice(end - offset, segmentEnd - offset);
+    // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
+    negated = before !== (closesWithNegationZh(after) || closesWithNegationEn(after));
+  }
+  // "看看是格式不对，还是……" asks which fault it is (the term may be the asking verb itself, "看看"):
+  // looked for only once a negation is found, as most terms have none.
+  return negated && !asksWhich(text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), Math.min(segmentEnd, end + 1)));
+}
+
+function asksWhich(stretch: string): boolean {
+  return stretch.includes("是") && EMBEDDED_QUESTIONS.some((question) => stretch.includes(question));
 }
 
 /** Words before a term that say it is not needed or is removed, as opposed to "不能说", "不代表" (which deny a claim). */
