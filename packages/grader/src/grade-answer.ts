@@ -701,13 +701,18 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
 
   const analysis = new AnswerAnalysis(answer, normalized, compiled.concepts);
   const judgements = compiled.keyPoints.map((point) => judgeKeyPoint(point, analysis));
-  // A term that supports another point ("奖励是 RL 的需求") is no evidence against a denial of it.
-  // Gathered only when some denial is contradicted (lifting a contradiction never adds a hit).
+  // A term that supports another point ("奖励是 RL 的需求") is no evidence against a denial of it;
+  // and a term denied to make a denial point ("DPO 不用奖励模型") is no evidence against a point
+  // that asserts it elsewhere ("奖励是在线 RL 的需求").
+  // Gathered only when some point is contradicted (lifting a contradiction never adds a hit).
   let supportingHits: Occurrence[] | null = null;
+  let denyingHits: Occurrence[] | null = null;
   compiled.keyPoints.forEach((point, index) => {
     const judgement = judgements[index];
-    if (!judgement?.contradicted || point.polarity !== "deny") return;
-    const hits = (supportingHits ??= judgements.filter((j) => j.verdict === "hit").flatMap((j) => j.evidence));
+    if (!judgement?.contradicted) return;
+    const hits = point.polarity === "deny"
+      ? (supportingHits ??= judgements.filter((j) => j.verdict === "hit").flatMap((j) => j.evidence))
+      : (denyingHits ??= judgements.filter((j, k) => j.verdict === "hit" && compiled.keyPoints[k]?.polarity === "deny").flatMap((j) => j.evidence.filter(isDenied)));
     if (judgement.evidence.some((o) => hits.some((hit) => hit.start < o.end && o.start < hit.end))) {
       judgements[index] = { ...judgement, contradicted: false, evidence: [], evidenceSpans: [] };
     }
