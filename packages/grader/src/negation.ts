@@ -33,7 +33,8 @@ const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
 
 // A negation reaches back only as far as a contrast: in "不是 X 而是 Y", Y is not negated.
 // Tried in this order at each position, the first that fits is taken (as an alternation would).
-const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是"];
+// "不用奖励模型只要偏好对": what is only needed instead starts a scope of its own.
+const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是", "只要", "只需要", "只需", "只用"];
 const SCOPE_BREAK_FIRSTS = new Set(SCOPE_BREAKS_ZH.map((word) => word.charCodeAt(0)));
 const SCOPE_BREAK_WORDS = new Set(["but", "rather", "instead", "however", "whereas", "while"]);
 
