@@ -26,6 +26,8 @@ export interface CompiledKeyPoint {
    * mentions them plainly or negated ("没有标量奖励能……吗？"); null otherwise.
    */
   promptQuestion: "plain" | "negated" | null;
+  /** The item's prompt, normalised: words an answer copies from it are no claim of its own. */
+  prompt: string;
   /** For a denial: ids of the misconceptions that assert what it denies (every concept of the point shares an alias with one of theirs). */
   deniedBy: string[];
 }
@@ -84,6 +86,7 @@ export function compileItem(item: QuizItem): CompiledItem {
     promptQuestion: point.polarity === "deny" && point.concepts.length > 0 && point.concepts.every((concept) => mentionOf(prompt, concept) !== null)
       ? point.concepts.some((concept) => mentionedNegatively(prompt, concept)) ? "negated" as const : "plain" as const
       : null,
+    prompt,
     deniedBy: [] as string[],
   }));
   const misconceptions = item.misconceptions

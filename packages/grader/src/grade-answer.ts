@@ -71,6 +71,8 @@ export interface GradeOptions {
 const PARTIAL_CREDIT = 0.5;
 /** Characters after a term that make a statement of it rather than an echo. */
 const MIN_OWN_WORDS = 2;
+/** How many characters before a term are compared with the prompt. */
+const OWN_WORDS_BEFORE = 4;
 /** Contradicting a point of at least this weight makes the answer `again`. */
 const SERIOUS_WEIGHT = 2;
 /** A contradicted point costs half its weight, on top of earning nothing. */
@@ -249,6 +251,14 @@ class AnswerAnalysis implements AnswerView {
     return !containsNegator(this.text.slice(o.end, segment.end));
   }
 
+  /** Whether the few characters before the term in its segment are the answer's own, not copied from `prompt`. */
+  ownWordsBefore(o: Occurrence, prompt: string): boolean {
+    const segment = this.clauses.segments[o.segment];
+    if (!segment) return false;
+    const before = this.text.slice(Math.max(segment.start, o.start - OWN_WORDS_BEFORE), o.start);
+    return before.length >= MIN_OWN_WORDS && !prompt.includes(before);
+  }
+
   evidence(start: number, end: number): string {
     return originalSpan(this.original, this.normalized, start, end);
   }
@@ -329,7 +339,9 @@ function echoesPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis:
   // Denying what the question asks about ("别直接全拼起来训") is a claim of the answer's own.
   if (point.polarity === "deny" && isDenied(o) && point.promptQuestion === "plain") return false;
   // So is restating a question that asks "没有 X 能……吗？" as a statement ("没有标量奖励一样能做").
-  if (point.polarity === "deny" && isDenied(o) && point.promptQuestion === "negated" && analysis.affirmsAfter(o)) return false;
+  // Or denying it in words the question does not use ("SFT 和 DPO 都用不上奖励").
+  if (point.polarity === "deny" && isDenied(o) && point.promptQuestion === "negated" &&
+    (analysis.affirmsAfter(o) || analysis.ownWordsBefore(o, point.prompt))) return false;
   // A point of one concept that the question names ("本题用的是总体标准差") is made by a claim about it.
   if (point.concepts.length === 1 && point.polarity === "assert" && analysis.segmentMakesClaim(o.segment) && analysis.hasOwnWords(o)) return false;
   let c = index ?? 0;
