@@ -26,7 +26,7 @@ const FALSE_CUES = [
 ];
 
 /** Characters that negate what follows them within a few characters. */
-const NEGATOR_CHARS = new Set([..."不没无非未别勿毋否"].map((char) => char.charCodeAt(0)));
+const NEGATOR_CHARS = new Set([..."不没无非未别勿毋否甭"].map((char) => char.charCodeAt(0)));
 const NEGATOR_WORDS = new Set(["no", "not", "never", "without", "none", "neither", "nor", "cannot"]);
 /** Two-word negators: the first word, then the one that must follow it after one space. */
 const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
@@ -50,9 +50,14 @@ const NEGATORS_AFTER_ZH = [
   "没必要", "犯不着", "无所谓", "没用", "没什么用", "没啥用", "不用管", "可以不要", "可以省掉", "可以去掉",
   // Spoken ways of saying a thing no longer holds or helps.
   "不适用", "不管用", "过时", "没价值", "没有价值", "失效",
+  "没啥必要", "没什么必要", "没太大必要", "不太必要", "没多大必要", "用不上", "意义不大", "没意义", "没有意义",
+  "行不通", "不可取", "要不得",
 ];
 /** Necessity negators that may be followed by a verb of attention: "坏例没必要再看", "过程不用保留". */
-const NOT_NEEDED_ZH = ["不再需要", "不需要", "没必要", "不用", "用不着", "犯不着", "不必", "无需", "不要", "别"];
+const NOT_NEEDED_ZH = [
+  "不再需要", "不需要", "没必要", "不用", "用不着", "犯不着", "不必", "无需", "不要", "别",
+  "没啥必要", "没什么必要", "用不上", "无须", "甭",
+];
 const ATTENTION_VERBS_ZH = [
   "看", "管", "做", "查", "检查", "区分", "保留", "留", "留着", "考虑", "关心", "在意", "标", "标注", "理会",
   "验证", "验收", "评估", "准备", "记录", "保存",
@@ -78,7 +83,7 @@ const NEGATORS_AFTER_EN = [
   "not needed", "not required", "not necessary", "no longer needed", "unnecessary", "removed", "dropped",
   "eliminated", "gone", "optional", "not used", "not involved", "not the case", "wrong", "not better",
   "isn't better", "not always better", "not necessarily", "isn't needed", "aren't needed", "isn't required",
-  "aren't required",
+  "aren't required", "isn't necessary", "aren't necessary", "pointless", "useless", "not useful",
 ].map((phrase) => phrase.split(" "));
 const AFTER_LEAD_WORDS_EN = 3;
 const AFTER_TRAIL_WORDS_EN = 4;
@@ -236,6 +241,18 @@ function closesWithNegationZh(after: string): boolean {
   return false;
 }
 
+/**
+ * "奖励模型对 SFT 来说没必要": a closing negation is about the subject, not about what "对……来说"
+ * frames. The text after the subject is returned without the frame; null for a term inside it.
+ */
+function withoutForPhrase(after: string): string | null {
+  let close = after.indexOf("来说");
+  if (close < 0) close = after.indexOf("而言");
+  if (close < 0) return after;
+  if (!after.startsWith("对")) return null;
+  return after.slice(close + 2);
+}
+
 /** How far after a term "就" may stand in "没有 X 的话就……", and how far after it the negator. */
 const CONSEQUENCE_LEAD_ZH = 4;
 const CONSEQUENCE_REACH_ZH = 3;
@@ -301,9 +318,9 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   const length = segmentEnd - end;
   if (length > 0 && length <= Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) {
     if (A_NOT_A.some((question) => text.slice(end, segmentEnd).includes(question))) return before;
-    const after = masked.slice(end - offset, segmentEnd - offset);
+    const after = withoutForPhrase(masked.slice(end - offset, segmentEnd - offset));
     // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
-    negated = before !== (closesWithNegationZh(after) || closesWithNegationEn(after));
+    negated = before !== (after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after)));
   }
   // "看看是格式不对，还是……" asks which fault it is (the term may be the asking verb itself, "看看"):
   // looked for only once a negation is found, as most terms have none.
