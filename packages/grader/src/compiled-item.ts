@@ -28,8 +28,11 @@ export interface CompiledKeyPoint {
   promptQuestion: "plain" | "negated" | null;
   /** The item's prompt, normalised: words an answer copies from it are no claim of its own. */
   prompt: string;
-  /** For a denial: ids of the misconceptions that assert what it denies (every concept of the point shares an alias with one of theirs). */
-  deniedBy: string[];
+  /**
+   * Ids of the misconceptions made of the point's own terms (every concept of the point shares an
+   * alias with one of theirs): asserting one states the opposite of the point.
+   */
+  opposedBy: string[];
 }
 
 export interface CompiledMisconception {
@@ -87,7 +90,7 @@ export function compileItem(item: QuizItem): CompiledItem {
       ? point.concepts.some((concept) => mentionedNegatively(prompt, concept)) ? "negated" as const : "plain" as const
       : null,
     prompt,
-    deniedBy: [] as string[],
+    opposedBy: [] as string[],
   }));
   const misconceptions = item.misconceptions
     .filter((misconception: Misconception) => misconception.concepts.length > 0)
@@ -98,9 +101,9 @@ export function compileItem(item: QuizItem): CompiledItem {
       concepts: compileConcepts(misconception.concepts, prompt, registry),
     }));
   for (const point of keyPoints) {
-    if (point.polarity !== "deny" || point.concepts.length === 0) continue;
+    if (point.concepts.length === 0) continue;
     for (const misconception of misconceptions) {
-      if (point.concepts.every((concept) => misconception.concepts.some((other) => sharesAlias(concept, other)))) point.deniedBy.push(misconception.id);
+      if (point.concepts.every((concept) => misconception.concepts.some((other) => sharesAlias(concept, other)))) point.opposedBy.push(misconception.id);
     }
   }
   return { keyPoints, misconceptions, concepts: [...registry.values()] };

@@ -773,12 +773,13 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     });
   }
 
-  // A misconception asserted is the very claim a denial point denies when it is made of the same
-  // terms ("全组同分，梯度就全是零" against "不能推断所有梯度都为零"): that point is contradicted.
+  // A misconception made of the same terms as a point states its opposite ("全组同分，梯度就全是零"
+  // against "不能推断所有梯度都为零", "论文和 v1.0 是一套接口" against "是两个阶段"): asserting it
+  // contradicts the point, unless the answer makes the point elsewhere.
   for (const found of misconceptions) {
     compiled.keyPoints.forEach((point, index) => {
       const result = keyPoints[index];
-      if (!result || result.verdict === "hit" || result.contradicted || !point.deniedBy.includes(found.id)) return;
+      if (!result || result.verdict === "hit" || result.contradicted || !point.opposedBy.includes(found.id)) return;
       keyPoints[index] = { ...result, verdict: "contradicted", contradicted: true, evidence: found.evidence };
     });
   }
