@@ -34,7 +34,7 @@ const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
 // A negation reaches back only as far as a contrast: in "不是 X 而是 Y", Y is not negated.
 // Tried in this order at each position, the first that fits is taken (as an alternation would).
 // "不用奖励模型只要偏好对": what is only needed instead starts a scope of its own.
-const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是", "只要", "只需要", "只需", "只用"];
+const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是", "只要", "只需要", "只需", "只用", "的话"];
 const SCOPE_BREAK_FIRSTS = new Set(SCOPE_BREAKS_ZH.map((word) => word.charCodeAt(0)));
 const SCOPE_BREAK_WORDS = new Set(["but", "rather", "instead", "however", "whereas", "while"]);
 
@@ -253,14 +253,20 @@ function withoutForPhrase(after: string): string | null {
   return after.slice(close + 2);
 }
 
-/** How far after a term "就" may stand in "没有 X 的话就……", and how far after it the negator. */
+/** How far after a term "就" may stand in "没有 X 就……", and how far after it the negator. */
 const CONSEQUENCE_LEAD_ZH = 4;
 const CONSEQUENCE_REACH_ZH = 3;
+/** In "没有 X 的话……没法……", how far after "的话" the negator may stand. */
+const CONDITIONAL_REACH_ZH = 12;
+/** The most characters after a term that `negatedConsequence` reads. */
+const CONSEQUENCE_WINDOW_ZH = 2 + 2 + CONDITIONAL_REACH_ZH;
 
-/** "……就没法训", "……就不能做": "就" shortly after the term, then a negator. */
+/** "……就没法训", "……的话 SFT 和 DPO 都没法训练": a negated consequence of the term's condition. */
 function negatedConsequence(after: string): boolean {
-  const at = after.indexOf("就");
-  return at >= 0 && at <= CONSEQUENCE_LEAD_ZH && hasNegator(after.slice(at + 1, at + 1 + CONSEQUENCE_REACH_ZH));
+  const then = after.indexOf("就");
+  if (then >= 0 && then <= CONSEQUENCE_LEAD_ZH && hasNegator(after.slice(then + 1, then + 1 + CONSEQUENCE_REACH_ZH))) return true;
+  const conditional = after.indexOf("的话");
+  return conditional >= 0 && conditional <= 2 && hasNegator(after.slice(conditional + 2, conditional + 2 + CONDITIONAL_REACH_ZH));
 }
 
 /** "… is not needed anymore": a few words, a negating phrase, a few words, nothing else. */
@@ -313,7 +319,7 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   if (A_NOT_A.some((question) => asked.includes(question))) return false;
   const before = hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset));
   // "没有奖励模型就没法训": a negated condition with a negated consequence says the term is required.
-  if (before && negatedConsequence(masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_LEAD_ZH + 1 + CONSEQUENCE_REACH_ZH) - offset))) return false;
+  if (before && negatedConsequence(masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_WINDOW_ZH) - offset))) return false;
   let negated = before;
   const length = segmentEnd - end;
   if (length > 0 && length <= Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) {

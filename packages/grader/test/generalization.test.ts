@@ -43,6 +43,14 @@ describe("negation scope", () => {
     expect(negated("没有奖励模型也能训", "奖励模型")).toBe(true);
   });
 
+  it("reads 没有 X 的话……没法 as X required, and ends the condition's negation at 的话", () => {
+    expect(negated("没有奖励的话 SFT 也没法训", "奖励")).toBe(false);
+    expect(negated("没有奖励的话 SFT 也没法训", "SFT")).toBe(false);
+    const result = grade(scalarRewardItem, "不行，没有奖励的话 DPO 和 SFT 都没法训。");
+    expect(result.misconceptions.map((m) => m.id)).toEqual(["m2"]);
+    expect(verdicts(result).k1).toBe("contradicted");
+  });
+
   it("starts a new scope at what is only needed instead", () => {
     expect(negated("DPO 不用奖励模型只要偏好对", "偏好对")).toBe(false);
     expect(negated("DPO 不用奖励模型只要偏好对", "奖励模型")).toBe(true);
