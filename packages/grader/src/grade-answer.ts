@@ -11,7 +11,9 @@ import { gradeShortAnswer, gradesAsShortAnswer } from "./short-answer.ts";
 import {
   BigramIndex,
   diceWithSpan,
+  englishWordsOf,
   findOccurrences,
+  type EnglishWords,
   type AnswerView,
   type CompiledConcept,
   type Occurrence,
@@ -123,6 +125,7 @@ class AnswerAnalysis implements AnswerView {
   readonly clauses;
   private bigramIndex: BigramIndex | null = null;
   private masked: string | null = null;
+  private words: EnglishWords | null = null;
   /** Occurrences of `allConcepts[i]`, once searched: an array, as a Map per answer cost more. */
   private readonly occurrences: Array<Occurrence[] | undefined> = [];
   /** Any other concept's (none, as the item's concepts are all of its points' and misconceptions'). */
@@ -156,6 +159,11 @@ class AnswerAnalysis implements AnswerView {
   negationText(): string {
     this.masked ??= maskFalseCues(this.text);
     return this.masked;
+  }
+
+  englishWords(): EnglishWords {
+    this.words ??= englishWordsOf(this.text);
+    return this.words;
   }
 
   of(concept: CompiledConcept): Occurrence[] {

@@ -423,25 +423,19 @@ class OccurrenceSearch {
   /** English words that are the alias, or start with it, but for one typo ("lable", "sensitve"). */
   typos(alias: CompiledAlias): void {
     const text = this.answer.text;
-    const first = alias.text.charCodeAt(0);
+    const words = this.answer.englishWords();
+    const letter = alias.text.charCodeAt(0) - LOWER_A;
     const length = alias.text.length;
-    for (let start = 0; start < text.length; ) {
-      if (!isAsciiLetterAt(text, start) || (start > 0 && isAsciiWordAt(text, start - 1))) {
-        start += 1;
-        continue;
-      }
-      let end = start;
-      while (isAsciiLetterAt(text, end)) end += 1;
-      if (text.charCodeAt(start) === first && !isAsciiWordAt(text, end)) {
-        // The alias is a stem: the typo is looked for in the word's first letters, whatever follows.
-        for (let prefix = length - 1; prefix <= Math.min(length + 1, end - start); prefix++) {
-          if (oneTypoAway(text, start, prefix, alias.text)) {
-            this.record(start, end, alias, true);
-            break;
-          }
+    for (let k = words.firstOfLetter[letter] ?? 0; k < (words.firstOfLetter[letter + 1] ?? 0); k++) {
+      const start = words.starts[k] ?? 0;
+      const end = words.ends[k] ?? 0;
+      // The alias is a stem: the typo is looked for in the word's first letters, whatever follows.
+      for (let prefix = length - 1; prefix <= Math.min(length + 1, end - start); prefix++) {
+        if (oneTypoAway(text, start, prefix, alias.text)) {
+          this.record(start, end, alias, true);
+          break;
         }
       }
-      start = end;
     }
   }
 
@@ -523,9 +517,57 @@ function oneTypoAway(text: string, start: number, length: number, alias: string)
   return rest(i + 1, i + 1) || rest(i + 1, i) || rest(i, i + 1);
 }
 
+const LOWER_A = 0x61;
+const LETTERS = 26;
+
+/** The answer's English words (runs of a–z standing alone), grouped by first letter. */
+export interface EnglishWords {
+  starts: Int32Array;
+  ends: Int32Array;
+  /** Words of letter `l` (0 for a) are `starts[firstOfLetter[l]]` up to `firstOfLetter[l + 1]`. */
+  firstOfLetter: Int32Array;
+}
+
+/** Every English word of `text` once, by first letter (a counting sort: linear in the text). */
+export function englishWordsOf(text: string): EnglishWords {
+  const wordStarts: number[] = [];
+  const wordEnds: number[] = [];
+  const counts = new Int32Array(LETTERS + 1);
+  for (let start = 0; start < text.length; ) {
+    if (!isAsciiLetterAt(text, start) || (start > 0 && isAsciiWordAt(text, start - 1))) {
+      start += 1;
+      continue;
+    }
+    let end = start;
+    while (isAsciiLetterAt(text, end)) end += 1;
+    if (!isAsciiWordAt(text, end)) {
+      wordStarts.push(start);
+      wordEnds.push(end);
+      counts[text.charCodeAt(start) - LOWER_A + 1] += 1;
+    }
+    start = end;
+  }
+  const firstOfLetter = new Int32Array(LETTERS + 1);
+  for (let l = 1; l <= LETTERS; l++) firstOfLetter[l] = (firstOfLetter[l - 1] ?? 0) + (counts[l] ?? 0);
+  const next = firstOfLetter.slice();
+  const starts = new Int32Array(wordStarts.length);
+  const ends = new Int32Array(wordStarts.length);
+  for (let k = 0; k < wordStarts.length; k++) {
+    const start = wordStarts[k] ?? 0;
+    const letter = text.charCodeAt(start) - LOWER_A;
+    const slot = next[letter] ?? 0;
+    next[letter] = slot + 1;
+    starts[slot] = start;
+    ends[slot] = wordEnds[k] ?? 0;
+  }
+  return { starts, ends, firstOfLetter };
+}
+
 export interface AnswerView {
   text: string;
   clauses: Clauses;
+  /** The answer's English words by first letter, made once per answer when a typo is looked for. */
+  englishWords(): EnglishWords;
   bigrams(): BigramIndex;
   /** The text with false negation cues masked (see `maskFalseCues`), made once per answer. */
   negationText(): string;
