@@ -543,7 +543,8 @@ export function englishWordsOf(text: string): EnglishWords {
     if (!isAsciiWordAt(text, end)) {
       wordStarts.push(start);
       wordEnds.push(end);
-      counts[text.charCodeAt(start) - LOWER_A + 1] += 1;
+      const bucket = text.charCodeAt(start) - LOWER_A + 1;
+      counts[bucket] = (counts[bucket] ?? 0) + 1;
     }
     start = end;
   }
