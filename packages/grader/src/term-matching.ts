@@ -21,6 +21,8 @@ export interface CompiledAlias {
   selfNegating: boolean;
   /** One English word long enough to be recognised with a typo in it ("lable" for "label"). */
   typoTolerant: boolean;
+  /** A Chinese term of three or more characters: its characters may be spread out by filler words. */
+  spreadable: boolean;
 }
 
 export interface CompiledConcept {
@@ -101,6 +103,7 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       bigrams: text.length >= 3 && ALL_HAN.test(text) ? bigramCodes(text) : null,
       selfNegating: containsNegator(text),
       typoTolerant: TYPO_TOLERANT.test(text),
+      spreadable: text.length >= SPREAD_MIN_LENGTH && ALL_HAN.test(text) && !containsNegator(text),
       splitAt,
       halves: halvesOf(text, splitAt),
     });
@@ -136,6 +139,18 @@ function halvesOf(text: string, splitAt: number): CompiledAlias["halves"] {
 const MAX_GAP = 3;
 // Only particles and adverbs may stand in the gap: "参数已经被更新" is the term, "只要训练奖励" is not "只要奖励".
 const GAP_FILLER = /^[的了已经被都就也还会要是在地得将把有个一没不无未并再才又算]+$/;
+
+/** Chinese terms this long or longer may have filler words between any of their characters. */
+const SPREAD_MIN_LENGTH = 3;
+/** Most filler characters between two neighbouring characters of a spread term, and in all. */
+const SPREAD_GAP_EACH = 3;
+const SPREAD_GAP_TOTAL = 4;
+/**
+ * Words that may stand inside a spread term without changing what it names: particles, adverbs,
+ * measure words and demonstratives ("一对对的偏好" is no 偏好对, but "中间的那些步骤" is 中间步骤).
+ * Negators are allowed so that the gap can negate the term ("参数没有更新"), as for split terms.
+ */
+const SPREAD_FILLER = new Set([..."的了已经被都就也还会要是在地得将把有个一没不无未并再才又算些那这条种次只点们"]);
 
 /**
  * Where an exact match of the alias starting at `from` ends (English inflections included),
@@ -420,6 +435,43 @@ class OccurrenceSearch {
     }
   }
 
+  /**
+   * A Chinese term whose characters come in order with a few filler words between them ("参考的
+   *策略概率"). Each start is a place where the first character occurs, and from there the walk reads
+   * at most the term's length plus SPREAD_GAP_TOTAL characters, so the search is linear in the text.
+   */
+  spread(alias: CompiledAlias): void {
+    if (!alias.spreadable) return;
+    const text = this.answer.text;
+    const term = alias.text;
+    for (let from = text.indexOf(term[0] as string); from >= 0; from = text.indexOf(term[0] as string, from + 1)) {
+      let at = from + 1;
+      let gapTotal = 0;
+      let gapStart = -1;
+      let gapEnd = -1;
+      let negatedGap = false;
+      let k = 1;
+      for (; k < term.length; k++) {
+        let gap = 0;
+        while (gap <= SPREAD_GAP_EACH && at < text.length && text.charCodeAt(at) !== term.charCodeAt(k) && SPREAD_FILLER.has(text[at] as string)) {
+          gap += 1;
+          at += 1;
+        }
+        if (gap > SPREAD_GAP_EACH || text.charCodeAt(at) !== term.charCodeAt(k)) break;
+        if (gap > 0) {
+          if (gapStart < 0) gapStart = at - gap;
+          gapEnd = at;
+          negatedGap ||= containsNegator(text.slice(at - gap, at));
+        }
+        gapTotal += gap;
+        if (gapTotal > SPREAD_GAP_TOTAL) break;
+        at += 1;
+      }
+      if (k < term.length || gapTotal === 0) continue;
+      this.record(from, at, alias, true, negatedGap, gapStart, gapEnd);
+    }
+  }
+
   /** English words that are the alias, or start with it, but for one typo ("lable", "sensitve"). */
   typos(alias: CompiledAlias): void {
     const text = this.answer.text;
@@ -580,6 +632,9 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   for (const alias of concept.aliases) search.exact(alias);
   if (search.count === 0) {
     for (const alias of concept.aliases) search.gapped(alias);
+  }
+  if (search.count === 0) {
+    for (const alias of concept.aliases) search.spread(alias);
   }
   if (search.count === 0) {
     for (const alias of concept.aliases) if (alias.bigrams) search.nearMisses(alias, alias.bigrams);
