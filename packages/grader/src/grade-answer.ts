@@ -770,9 +770,13 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     return false;
   };
   const misconceptions: MisconceptionResult[] = [];
+  // Sentences that state something wrong: the words there make the wrong claim, not part of a right one.
+  const wrongSentences = new Set<number>();
+  const sentenceAt = (position: number): number => analysis.clauses.segments[analysis.clauses.segmentAt[position] ?? 0]?.sentence ?? -1;
   for (const misconception of compiled.misconceptions) {
     const found = detectMisconception(misconception, analysis, supportsHit);
     if (!found) continue;
+    for (const o of found) wrongSentences.add(o.sentence);
     misconceptions.push({
       id: misconception.id,
       statement: misconception.statement,
@@ -789,6 +793,20 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
       const result = keyPoints[index];
       if (!result || result.verdict === "hit" || result.contradicted || !point.opposedBy.includes(found.id)) return;
       keyPoints[index] = { ...result, verdict: "contradicted", contradicted: true, evidence: found.evidence };
+    });
+  }
+
+  judgements.forEach((judgement, index) => {
+    if (keyPoints[index]?.contradicted) for (const span of judgement.evidenceSpans) wrongSentences.add(sentenceAt(span.start));
+  });
+  // Partial credit rests on a few of a point's words; where those words only ever serve a
+  // misconception or the opposite of another point, they are no part of this one.
+  if (wrongSentences.size > 0) {
+    compiled.keyPoints.forEach((point, index) => {
+      const result = keyPoints[index];
+      if (result?.verdict !== "partial" || point.concepts.length === 0) return;
+      const elsewhere = point.concepts.some((concept) => analysis.of(concept).some((o) => !wrongSentences.has(o.sentence)));
+      if (!elsewhere) keyPoints[index] = { ...result, verdict: "missed", evidence: [] };
     });
   }
 
