@@ -59,6 +59,29 @@ function inflections(alias: string): string[] {
   return out;
 }
 
+/** Measure words after which 一 counts the thing named, as 这 / 每 / 整 point at it in speech. */
+const MEASURE_WORDS = "组条个批对次轮份";
+/** Verbs spelt with 更 that have no degree in them: "更新" is to update, not "newer". */
+const NOT_DEGREE = new Set(["新", "改", "换", "正"]);
+
+/**
+ * Spoken forms of an alias that the grammar allows whatever the subject: a quantity named by its
+ * demonstrative ("一组" → "这组", "每组", "整组") and a comparative said as a degree ("更复杂" →
+ * "那么复杂", "这么复杂"; "没必要搞那么复杂" denies "越复杂越好" just as "不必更复杂" does).
+ */
+function spokenForms(alias: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < alias.length; i++) {
+    if (alias[i] === "一" && MEASURE_WORDS.includes(alias[i + 1] as string)) {
+      for (const pointer of ["这", "每", "整"]) out.push(alias.slice(0, i) + pointer + alias.slice(i + 1));
+    }
+  }
+  if (alias.startsWith("更") && alias.length >= 3 && !NOT_DEGREE.has(alias[1] as string)) {
+    for (const degree of ["那么", "这么"]) out.push(degree + alias.slice(1));
+  }
+  return out;
+}
+
 /** The aliases and their variants, authored ones first, each once. Works on lower-cased aliases. */
 export function aliasVariants(aliases: readonly string[]): string[] {
   const out = new Set<string>();
@@ -70,6 +93,7 @@ export function aliasVariants(aliases: readonly string[]): string[] {
       for (const variant of spoken) out.add(alias.replaceAll(written, variant));
     }
     for (const variant of inflections(alias)) out.add(variant);
+    for (const variant of spokenForms(alias)) out.add(variant);
   }
   return [...out];
 }
