@@ -53,7 +53,8 @@ describe("labelled evaluation", () => {
     expect(grader.kappa).toBeGreaterThanOrEqual(TARGETS.kappa);
     expect(grader.spearman).toBeGreaterThanOrEqual(TARGETS.spearman);
     expect(grader.misconceptions.precision).toBeGreaterThanOrEqual(TARGETS.precision);
-    // Target missed (0.85): 16 of 19 held-out misconceptions found (0.842). A floor against regressions.
+    // Target missed (0.85): 16 of 19 held-out misconceptions found (0.842), unchanged by the second
+    // round on the third batch. A floor against regressions.
     expect(grader.misconceptions.recall).toBeGreaterThanOrEqual(0.84);
     // Target missed (0.80): 6 of 10 held-out contradicted points found. A floor against regressions.
     expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.6);
@@ -69,8 +70,11 @@ describe("labelled evaluation", () => {
       return found;
     };
     const floors = {
-      second: { kappa: 0.79, spearman: 0.85, recall: 0.8, contradictedRecall: 0.75 },
+      // Measured after the second round on the third batch: 0.793 / 0.861 / 0.800 / 0.75.
+      second: { kappa: 0.79, spearman: 0.86, recall: 0.8, contradictedRecall: 0.75 },
+      // 0.769 / 0.753 / 0.667 / 0.50.
       third: { kappa: 0.76, spearman: 0.75, recall: 0.66, contradictedRecall: 0.5 },
+      // 0.781 / 0.806 / 0.750 / 0.60.
       "second and third": { kappa: 0.78, spearman: 0.8, recall: 0.75, contradictedRecall: 0.6 },
     } as const;
     for (const [name, floor] of Object.entries(floors)) {
