@@ -8,8 +8,8 @@ import type { Rating } from "@recall/scheduler";
 import type { Database } from "./database.ts";
 import { mapErrors } from "./errors.ts";
 import type { KeyPointVerdict, ReviewInput } from "./records.ts";
-import { answerFromRow, overrideLastReviewIn } from "./reviews.ts";
-import type { AnswerRecord, RecordReviewResult } from "./records.ts";
+import { answerFromRow, overrideLastReviewIn, type RecordReviewResult } from "./reviews.ts";
+import type { AnswerRecord } from "./records.ts";
 import { answers, appeals, members, serverAliases } from "./schema.ts";
 
 export const APPEAL_STATUSES = ["pending", "accepted", "rejected"] as const;
