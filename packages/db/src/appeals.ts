@@ -3,14 +3,14 @@
 // decision is a compare-and-set on `pending`, so two admins deciding at once decide once, and
 // everything an acceptance changes (the answer's grade, the redone review, the aliases) commits
 // with it or not at all.
-import { and, asc, count, eq, gte, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, min, ne, sql } from "drizzle-orm";
 import type { Rating } from "@recall/scheduler";
 import type { Database } from "./database.ts";
 import { mapErrors } from "./errors.ts";
 import type { KeyPointVerdict, ReviewInput } from "./records.ts";
 import { answerFromRow, overrideLastReviewIn, type RecordReviewResult } from "./reviews.ts";
 import type { AnswerRecord } from "./records.ts";
-import { answers, appeals, members, serverAliases } from "./schema.ts";
+import { answers, appeals, members, reviewLogs, serverAliases } from "./schema.ts";
 
 export const APPEAL_STATUSES = ["pending", "accepted", "rejected"] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
@@ -119,6 +119,17 @@ export async function appealOfAnswer(db: Database, answerId: number): Promise<Ap
   return mapErrors(async () => {
     const [row] = await db.select().from(appeals).where(eq(appeals.answerId, answerId));
     return row ? appealFromRow(row) : null;
+  });
+}
+
+/**
+ * When the answer was reviewed, on the domain's clock (its first review log; an override keeps the
+ * time), or null for an answer without one. The answer row's `created_at` is the database's clock.
+ */
+export async function answerReviewedAt(db: Database, answerId: number): Promise<string | null> {
+  return mapErrors(async () => {
+    const [row] = await db.select({ at: min(reviewLogs.reviewedAt) }).from(reviewLogs).where(eq(reviewLogs.answerId, answerId));
+    return row?.at ? new Date(row.at).toISOString() : null;
   });
 }
 

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   acceptedAliases,
+  answerReviewedAt,
   appealOfAnswer,
   createAppeal,
   decideAppeal,
@@ -63,6 +64,8 @@ describe.each(targets())("appeals on $name", (target) => {
     const [a, b] = await Promise.all([createAppeal(db, input, T0), createAppeal(db, { ...input, note: "second" }, T0)]);
     expect([a.created, b.created].sort()).toEqual([false, true]);
     expect(a.appeal.id).toBe(b.appeal.id);
+    expect(await answerReviewedAt(db, answer.id)).toBe(T0.toISOString());
+    expect(await answerReviewedAt(db, -1)).toBeNull();
     const stored = await appealOfAnswer(db, answer.id);
     expect(stored).toMatchObject({ status: "pending", serverId: SERVER, createdAt: T0.toISOString(), decidedAt: null });
     expect(["我说的就是奖励模型", "second"]).toContain(stored?.note);
