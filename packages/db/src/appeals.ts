@@ -155,11 +155,20 @@ export async function memberAppealLoad(
   });
 }
 
-/** The server's oldest pending appeal with its answer and the appellant's Discord id, and how many are pending. */
-export async function nextPendingAppeal(
-  db: Database,
-  serverId: string,
-): Promise<{ appeal: AppealRecord; answer: AnswerRecord; discordUserId: string; pending: number } | null> {
+export interface PendingAppeal {
+  appeal: AppealRecord;
+  answer: AnswerRecord;
+  /** The appellant's Discord id. */
+  discordUserId: string;
+  /** Pending appeals of the server, this one included. */
+  pending: number;
+}
+
+/**
+ * The server's oldest pending appeal with its answer and the appellant, and how many are pending;
+ * with `appealId`, that appeal (null unless it is pending in this server).
+ */
+export async function nextPendingAppeal(db: Database, serverId: string, appealId?: number): Promise<PendingAppeal | null> {
   return mapErrors(async () => {
     const pendingHere = and(eq(appeals.serverId, serverId), eq(appeals.status, "pending"));
     const [row] = await db
@@ -167,7 +176,7 @@ export async function nextPendingAppeal(
       .from(appeals)
       .innerJoin(answers, eq(answers.id, appeals.answerId))
       .innerJoin(members, eq(members.id, appeals.memberId))
-      .where(pendingHere)
+      .where(appealId === undefined ? pendingHere : and(pendingHere, eq(appeals.id, appealId)))
       .orderBy(asc(appeals.createdAt), asc(appeals.id))
       .limit(1);
     if (!row) return null;

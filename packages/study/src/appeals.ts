@@ -58,9 +58,22 @@ export function createAppealFeatures(ctx: StudyContext) {
   }
 
   async function nextAppeal(actor: Actor): Promise<AppealReviewView | null> {
-    const serverId = adminServer(actor);
-    const next = await db.nextPendingAppeal(database, serverId);
-    if (!next) return null;
+    const next = await db.nextPendingAppeal(database, adminServer(actor));
+    return next ? reviewView(next) : null;
+  }
+
+  /** One appeal as an admin sees it while deciding it; refused once decided (or not this server's). */
+  async function pendingAppeal(actor: Actor, appealId: string): Promise<AppealReviewView> {
+    const pending = await db.nextPendingAppeal(database, adminServer(actor), appealIdOf(appealId));
+    if (!pending) {
+      const appeal = await db.getAppeal(database, appealIdOf(appealId));
+      const decided = appeal !== null && appeal.serverId === actor.serverId;
+      throw new StudyError(decided ? "appeal-decided" : "unknown-appeal", `appeal ${appealId} is not pending here`);
+    }
+    return reviewView(pending);
+  }
+
+  function reviewView(next: db.PendingAppeal): AppealReviewView {
     const { appeal, answer, discordUserId, pending } = next;
     const item = ctx.requireItem(answer.itemId);
     const pointTexts = new Map(item.keyPoints.map((point) => [point.id, point.text]));
@@ -133,6 +146,7 @@ export function createAppealFeatures(ctx: StudyContext) {
 
     /** `/appeals`: the server's oldest pending appeal, with the count; null when none wait. */
     nextAppeal,
+    pendingAppeal,
 
     /** The words of the answer most like each concept of the chosen points: the accept form's starting text. */
     async appealAliasGuesses(actor: Actor, appealId: string, pointIds: readonly string[]): Promise<AliasGuess[]> {
