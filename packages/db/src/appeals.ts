@@ -71,7 +71,7 @@ export interface ServerAlias {
 
 type Row = typeof appeals.$inferSelect;
 
-function appealFromRow(row: Row): AppealRecord {
+export function appealFromRow(row: Row): AppealRecord {
   return {
     id: row.id,
     answerId: row.answerId,

@@ -8,6 +8,7 @@ import {
   createAppeal,
   decideAppeal,
   forgetMember,
+  memberExport,
   getAnswer,
   getCard,
   lastReview,
@@ -137,6 +138,7 @@ describe.each(targets())("appeals on $name", (target) => {
     const other = await answered();
     const filed = await createAppeal(db, { answerId: other.answer.id, memberId: other.member.id, serverId: fresh, itemId: "A001", note: "" }, at(0.01));
     await decideAppeal(db, { appealId: filed.appeal.id, status: "accepted", decidedBy: "a", aliases: [{ itemId: "A001", pointId: "k1", concept: 0, alias: "RM" }] }, at(0.2));
+    expect((await memberExport(db, other.member.id))?.appeals.map((exported) => exported.id)).toEqual([filed.appeal.id]);
     await forgetMember(db, other.member.id);
     expect(await appealOfAnswer(db, other.answer.id)).toBeNull();
     expect((await serverAliasesOf(db, fresh)).map((alias) => alias.alias)).toEqual(["RM"]);
