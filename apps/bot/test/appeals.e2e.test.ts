@@ -52,12 +52,12 @@ function componentIds(message: { components: unknown[] }): string[] {
 }
 
 /** A written answer to Q090 outside a daily post (as from /review), in the given server. */
-async function answer(actor: Actor, text: string, guildId = GUILD_ID, channelId = CHANNEL_ID): Promise<Shown> {
+async function answer(actor: Actor, text: string, guildId = GUILD_ID, channelId = CHANNEL_ID, itemId = "Q090"): Promise<Shown> {
   const submit = h.fake.submitModal({
     ...actor,
     guildId,
     channelId,
-    customId: encodeCustomId({ kind: "answer-modal", postId: null, itemId: "Q090", reps: null }),
+    customId: encodeCustomId({ kind: "answer-modal", postId: null, itemId, reps: null }),
     fields: { answer: text },
   });
   return submit.waitForReply((reply) => reply.kind === "edit-original");
@@ -169,6 +169,28 @@ describe("appeals through a local Discord", () => {
     // The same words now hit k4 in this server, and not in another one.
     expect(verdictLine(await answer(member(), OWN_WORDS), K4_TEXT)).toContain("hit");
     expect(verdictLine(await answer(member(), OWN_WORDS, OTHER_GUILD_ID, OTHER_CHANNEL_ID), K4_TEXT)).toContain("missed");
+  });
+
+  it("accepts but refuses an alias that would let an off-topic answer pass, and says why", async () => {
+    const ned = member();
+    const result = await answer(ned, "不知道", GUILD_ID, CHANNEL_ID, "Q091.f1");
+    await appeal(ned, result, "");
+    const listed = await appealsCommand(ADMIN);
+    expect(embedText(listed)).toContain("Appeal · Q091.f1 · 1 waiting");
+    const selectId = componentIds(listed).find((id) => decodeCustomId(id)?.kind === "appeal-points")!;
+    const chosen = await h.fake
+      .selectMenu({ ...ADMIN, messageId: listed.messageId, customId: selectId, values: ["k2"] })
+      .waitForReply((reply) => reply.kind === "edit-original");
+    const accept = h.fake.clickButton({ ...ADMIN, messageId: chosen.messageId, customId: idOf(chosen, "appeal-accept") });
+    await accept.firstResponse();
+    const inputs = JSON.stringify(accept.modal()).match(/alias\.k2\.\d/g) ?? [];
+    const fields = Object.fromEntries(inputs.map((input, index) => [input, index === 0 ? "预算" : ""]));
+    const decided = await h.fake.submitModal({ modalOf: accept, fields }).waitForReply((reply) => reply.kind === "edit-original");
+    expect(decided.content).toMatch(/Accepted <@\d+>'s appeal of Q091\.f1/);
+    expect(decided.content).toContain("⛔ k2: `预算` was not added: with it, an off-topic answer would no longer be rated Again.");
+    // Nothing was learnt: the off-topic words still earn nothing here.
+    const probe = await answer(member(), "我觉得关键看预算和人手，其他都好说。", GUILD_ID, CHANNEL_ID, "Q091.f1");
+    expect(embedText(probe)).toContain("Again");
   });
 
   it("rejects with a reason the member is told", async () => {

@@ -1,5 +1,6 @@
 // `pnpm content suggestions`: aliases accepted on appeal in any server (or one) printed as a patch
 // to the content Markdown, with what cannot be placed on stderr; arguments checked.
+import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type OpenDatabase } from "@recall/db";
@@ -70,5 +71,15 @@ describe("pnpm content suggestions", () => {
   it("refuses arguments it does not know", async () => {
     expect(await run(["suggestions", "--server"])).toMatchObject({ code: EXIT.usage, out: "" });
     expect((await run(["suggestions", "--all"])).err).toContain('unknown argument "--all"');
+  });
+
+  it("is what the root content script runs for suggestions, while parse --json stays the content CLI's", () => {
+    const script = fileURLToPath(new URL("../../../scripts/content.mjs", import.meta.url));
+    const suggestions = spawnSync(process.execPath, [script, "suggestions", "--server", "x"], { cwd: root, encoding: "utf8" });
+    expect(suggestions.status).toBe(EXIT.usage);
+    expect(suggestions.stderr).toContain("usage: pnpm content suggestions [--server ID]");
+    const parse = spawnSync(process.execPath, [script, "parse", "content", "--json"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    expect(parse.status).toBe(0);
+    expect(Object.keys(JSON.parse(parse.stdout) as object)).toEqual(["pages", "items", "problems"]);
   });
 });
