@@ -184,6 +184,14 @@ describe.each(targets())("appeals on $name", (target) => {
     const dan = newMember(server);
     expect(k4(await answer(dan, "Q090", Q090_OWN_WORDS))).toBe("hit");
     expect(k4(await answer({ ...newMember(elsewhere) }, "Q090", Q090_OWN_WORDS))).toBe("missed");
+    // Interviews in the server grade with its aliases too, recorded or not.
+    for (const record of [false, true]) {
+      const interviewee = newMember(server);
+      const started = await study.startInterview(interviewee, { questions: 1, record });
+      expect(started.item.itemId).toBe("Q090");
+      const turn = await study.answerInterview({ member: interviewee, sessionId: started.sessionId, step: started.step, text: Q090_OWN_WORDS });
+      expect(k4(turn.answer)).toBe("hit");
+    }
     // Another process reads the server's aliases again once its copy is older than the time to live.
     clock.advance(ALIAS_OVERLAY_TTL_MS + 1);
     expect(k4(await answer(newMember(server), "Q090", Q090_OWN_WORDS, otherProcess))).toBe("hit");
