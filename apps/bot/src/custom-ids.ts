@@ -30,6 +30,8 @@ export type CustomId =
   | { kind: "forget-cancel" }
   /** `/settings`: go back to FSRS's default weights. */
   | { kind: "fsrs-defaults" }
+  /** `/settings`: a member who chose the defaults asks to be fitted again. */
+  | { kind: "fsrs-personal" }
   /** `/interview`: the question shown at `step` of a session (the form carries the step back). */
   | { kind: "interview-answer"; sessionId: string; step: number; itemId: string }
   | { kind: "interview-modal"; sessionId: string; step: number }
@@ -105,6 +107,7 @@ const KIND_CODES = {
   "forget-confirm": "fc",
   "forget-cancel": "fx",
   "fsrs-defaults": "fd",
+  "fsrs-personal": "fp",
   "interview-answer": "ia",
   "interview-modal": "im",
   "interview-stop": "is",
@@ -182,6 +185,7 @@ function fieldsOf(id: CustomId): string[] {
     case "forget-confirm":
     case "forget-cancel":
     case "fsrs-defaults":
+    case "fsrs-personal":
       return [];
     case "interview-answer":
       return [serial(id.sessionId, "session id"), reps(id.step), itemId(id.itemId)];
@@ -288,6 +292,7 @@ export function decodeCustomId(raw: string): CustomId | null {
     case "forget-confirm":
     case "forget-cancel":
     case "fsrs-defaults":
+    case "fsrs-personal":
       return arity(0) ? { kind } : null;
     case "interview-answer": {
       const sessionId = decodeSerial(first);

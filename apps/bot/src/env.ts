@@ -57,6 +57,12 @@ export const envSchema = z.object({
     .transform(Number)
     .refine((port) => port >= 1 && port <= 65_535, "must be a port number (1–65535)")
     .optional(),
+  /** The health server's address: every interface by default, for a container's probes; 127.0.0.1 keeps it local. */
+  HEALTH_HOST: z
+    .string()
+    .trim()
+    .regex(/^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]+|localhost)$/, "must be an IP address such as 127.0.0.1 or 0.0.0.0")
+    .default("0.0.0.0"),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

@@ -96,9 +96,10 @@ async function main(): Promise<void> {
   if (env.HEALTH_PORT !== undefined) {
     const health = await startHealthServer({
       port: env.HEALTH_PORT,
+      host: env.HEALTH_HOST,
       checks: { gateway: () => bot.connected(), database: () => database.db.execute("select 1") },
     });
-    logger.info({ port: health.port }, "health check listening on /healthz");
+    logger.info({ host: env.HEALTH_HOST, port: health.port }, "health check listening on /healthz");
     stopHealth = () => health.close();
   }
 }

@@ -35,6 +35,7 @@ const EXAMPLES: CustomId[] = [
   { kind: "forget-confirm" },
   { kind: "forget-cancel" },
   { kind: "fsrs-defaults" },
+  { kind: "fsrs-personal" },
   { kind: "interview-answer", sessionId: "12", step: 0, itemId: "Q090" },
   { kind: "interview-answer", sessionId: LONGEST_SERIAL, step: 999_999, itemId: LONGEST_ITEM },
   { kind: "interview-modal", sessionId: "12", step: 3 },

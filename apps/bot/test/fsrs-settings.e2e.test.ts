@@ -39,9 +39,21 @@ describe("/settings and personal FSRS parameters", () => {
     expect(decodeCustomId(buttonId!)).toEqual({ kind: "fsrs-defaults" });
 
     const click = h.fake.clickButton({ ...BOB, messageId: personal.messageId, customId: buttonId! });
-    const updated = await click.waitForReply((r) => r.components.length === 0);
+    const updated = await click.waitForReply((r) => embedText(r).includes("Default"));
     expect(embedText(updated)).toContain("Default");
     expect((await getMemberByDiscordId(h.database.db, BOB.user.id))?.fsrsParameters).toBeNull();
+    expect(embedText(updated)).toContain("You chose the defaults");
+
+    // Back to fitting: the opt-out is lifted, so the next fit run may fit Bob again.
+    const settingsNow = await h.fake.slashCommand({ ...BOB, guildId: GUILD_ID, channelId: CHANNEL_ID, name: "settings" }).waitForReply();
+    const [personalId] = buttonIds(settingsNow);
+    expect(decodeCustomId(personalId!)).toEqual({ kind: "fsrs-personal" });
+    const allow = h.fake.clickButton({ ...BOB, messageId: settingsNow.messageId, customId: personalId! });
+    const allowed = await allow.waitForReply((r) => r.components.length === 0);
+    expect(embedText(allowed)).toContain("Default");
+    expect(embedText(allowed)).not.toContain("You chose the defaults");
+    const [fsrsRow] = await h.database.db.select().from(schema.memberFsrs);
+    expect(fsrsRow?.optedOut).toBe(false);
     expect(h.fake.rejections).toEqual([]);
   });
 });

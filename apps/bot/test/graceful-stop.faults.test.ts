@@ -3,17 +3,17 @@
 // past shutdownGraceMs. Real PostgreSQL behind a proxy that holds its bytes, in real time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
-import { createDatabase, type OpenDatabase } from "@recall/db";
 import { decodeCustomId } from "../src/custom-ids.ts";
-import { ADMIN, ALICE, BOB, CHANNEL_ID, GUILD_ID, TestClock, buttonIds, embedText, livePosts, startHarness, type Harness } from "./harness.ts";
-import { createPgCluster, type PgCluster } from "./support/pg-cluster.ts";
-import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy.ts";
+import { ALICE, BOB, TestClock, buttonIds, embedText, livePosts, type Harness } from "./harness.ts";
+import { startFaultWorld, type FaultWorld } from "./support/fault-world.ts";
+import type { PgCluster } from "./support/pg-cluster.ts";
+import type { TcpProxy } from "./support/tcp-proxy.ts";
 
 const GRACE_MS = 4_000;
 const clock = new TestClock(Date.parse("2026-03-02T00:00:00Z"));
+let world: FaultWorld;
 let cluster: PgCluster;
 let proxy: TcpProxy;
-let database: OpenDatabase;
 let h: Harness;
 
 async function answersOf(userId: string): Promise<number> {
@@ -39,22 +39,13 @@ async function answerWhileStalled(member: typeof ALICE | typeof BOB, text: strin
 }
 
 beforeAll(async () => {
-  cluster = await createPgCluster();
-  proxy = await startTcpProxy({ host: "127.0.0.1", port: cluster.port });
-  database = await createDatabase({ url: `postgres://postgres@127.0.0.1:${proxy.port}/postgres`, maxConnections: 4 });
-  h = await startHarness({ clock, database, shutdownGraceMs: GRACE_MS });
-  const setup = h.fake.slashCommand({ ...ADMIN, guildId: GUILD_ID, channelId: CHANNEL_ID, name: "quiz", subcommand: "setup", options: { time: "09:00", timezone: "Asia/Shanghai" } });
-  await setup.waitForReply((r) => r.kind === "edit-original");
-  clock.set("2026-03-02T01:00:00Z");
-  await h.bot.runDailyCycle();
+  world = await startFaultWorld({ clock, behindProxy: true, shutdownGraceMs: GRACE_MS });
+  ({ cluster, h } = world);
+  proxy = world.proxy!;
 }, 60_000);
 
 afterAll(async () => {
-  proxy?.resume();
-  await h?.stop();
-  await database?.close();
-  await proxy?.close();
-  await cluster?.destroy();
+  await world?.stop();
 });
 
 describe("bot.stop()", () => {

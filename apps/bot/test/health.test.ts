@@ -50,4 +50,11 @@ describe("HEALTH_PORT", () => {
     expect(() => loadEnv({ DISCORD_TOKEN: "abc", HEALTH_PORT: "http" })).toThrow(/HEALTH_PORT: must be a port number \(1–65535\)/);
     expect(() => loadEnv({ DISCORD_TOKEN: "abc", HEALTH_PORT: "70000" })).toThrow(/HEALTH_PORT/);
   });
+
+  it("listens on every interface unless HEALTH_HOST says otherwise", () => {
+    expect(loadEnv({ DISCORD_TOKEN: "abc" }).HEALTH_HOST).toBe("0.0.0.0");
+    expect(loadEnv({ DISCORD_TOKEN: "abc", HEALTH_HOST: "127.0.0.1" }).HEALTH_HOST).toBe("127.0.0.1");
+    expect(loadEnv({ DISCORD_TOKEN: "abc", HEALTH_HOST: "::1" }).HEALTH_HOST).toBe("::1");
+    expect(() => loadEnv({ DISCORD_TOKEN: "abc", HEALTH_HOST: "example.com/x" })).toThrow(/HEALTH_HOST: must be an IP address/);
+  });
 });

@@ -4,11 +4,11 @@
 // refuses, and the same pool reconnects without restarting the bot.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
-import { createDatabase, type OpenDatabase } from "@recall/db";
 import { FakePermissions, type InteractionHandle } from "@recall/discord-fake";
 import { decodeCustomId } from "../src/custom-ids.ts";
-import { ADMIN, CHANNEL_ID, GUILD_ID, TestClock, buttonIds, embedText, livePosts, startHarness, type Harness } from "./harness.ts";
-import { createPgCluster, type PgCluster } from "./support/pg-cluster.ts";
+import { CHANNEL_ID, GUILD_ID, TestClock, buttonIds, embedText, livePosts, type Harness } from "./harness.ts";
+import { startFaultWorld, type FaultWorld } from "./support/fault-world.ts";
+import type { PgCluster } from "./support/pg-cluster.ts";
 
 const DOWN_MS = 2_000;
 const ACK_WINDOW_MS = 3_000;
@@ -19,24 +19,17 @@ const MEMBERS = Array.from({ length: 8 }, (_, i) => ({
 }));
 
 const clock = new TestClock(Date.parse("2026-03-02T00:00:00Z"));
+let world: FaultWorld;
 let cluster: PgCluster;
-let database: OpenDatabase;
 let h: Harness;
 
 beforeAll(async () => {
-  cluster = await createPgCluster();
-  database = await createDatabase({ url: cluster.url, maxConnections: 4 });
-  h = await startHarness({ clock, database });
-  const setup = h.fake.slashCommand({ ...ADMIN, guildId: GUILD_ID, channelId: CHANNEL_ID, name: "quiz", subcommand: "setup", options: { time: "09:00", timezone: "Asia/Shanghai" } });
-  await setup.waitForReply((r) => r.kind === "edit-original");
-  clock.set("2026-03-02T01:00:00Z");
-  await h.bot.runDailyCycle();
+  world = await startFaultWorld({ clock });
+  ({ cluster, h } = world);
 }, 60_000);
 
 afterAll(async () => {
-  await h?.stop();
-  await database?.close();
-  await cluster?.destroy();
+  await world?.stop();
 });
 
 describe("PostgreSQL restarting while members answer", () => {

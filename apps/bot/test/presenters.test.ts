@@ -531,7 +531,7 @@ describe("settings and group status", () => {
     const view = { timezone: "UTC", dayStartHour: 4, desiredRetention: 0.9 };
     const personal = renderMemberSettings(view, "en", {
       saved: false,
-      fsrs: { kind: "personal", since: "2026-11-01T00:00:00.000Z", logLossBefore: 0.31234, logLossAfter: 0.29876 },
+      fsrs: { kind: "personal", since: "2026-11-01T00:00:00.000Z", logLossBefore: 0.31234, logLossAfter: 0.29876, optedOut: false },
     });
     expectSafe(personal);
     const field = personal.embeds[0]?.fields?.[3];
@@ -542,9 +542,15 @@ describe("settings and group status", () => {
     const buttons = personal.components.flatMap((row) => row.components);
     expect(buttons.map((b) => decodeCustomId((b as { custom_id: string }).custom_id))).toEqual([{ kind: "fsrs-defaults" }]);
 
-    const standard = renderMemberSettings(view, "zh-CN", { saved: true, fsrs: { kind: "default", since: null, logLossBefore: null, logLossAfter: null } });
+    const standard = renderMemberSettings(view, "zh-CN", { saved: true, fsrs: { kind: "default", since: null, logLossBefore: null, logLossAfter: null, optedOut: false } });
     expect(standard.embeds[0]?.fields?.[3]?.value).toBe("默认参数");
     expect(standard.components).toEqual([]);
+
+    // Defaults by choice: said so, with the way back to fitting.
+    const chosen = renderMemberSettings(view, "zh-CN", { saved: true, fsrs: { kind: "default", since: null, logLossBefore: null, logLossAfter: null, optedOut: true } });
+    expect(chosen.embeds[0]?.fields?.[3]?.value).toBe("默认参数\n你选择了默认参数：不会为你拟合个人参数。");
+    const back = chosen.components.flatMap((row) => row.components);
+    expect(back.map((b) => decodeCustomId((b as { custom_id: string }).custom_id))).toEqual([{ kind: "fsrs-personal" }]);
   });
 
   it("shows the group's settings and next post", () => {

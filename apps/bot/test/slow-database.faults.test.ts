@@ -1,12 +1,11 @@
 // Every interaction is acknowledged within Discord's 3 s while PostgreSQL stalls for 3.5 s of real
 // time (a proxy holds its bytes), and each still gets its real answer once the database is back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type OpenDatabase } from "@recall/db";
 import { FakePermissions, type InteractionHandle } from "@recall/discord-fake";
 import { decodeCustomId, type CustomId } from "../src/custom-ids.ts";
-import { ADMIN, ALICE, BOB, CHANNEL_ID, GUILD_ID, TestClock, buttonIds, embedText, livePosts, startHarness, type Harness } from "./harness.ts";
-import { createPgCluster, type PgCluster } from "./support/pg-cluster.ts";
-import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy.ts";
+import { ADMIN, ALICE, BOB, CHANNEL_ID, GUILD_ID, TestClock, buttonIds, embedText, livePosts, type Harness } from "./harness.ts";
+import { startFaultWorld, type FaultWorld } from "./support/fault-world.ts";
+import type { TcpProxy } from "./support/tcp-proxy.ts";
 
 const STALL_MS = 3_500;
 const ACK_WINDOW_MS = 3_000;
@@ -19,27 +18,18 @@ function button(message: { components: unknown[] }, kind: CustomId["kind"]): str
 }
 
 const clock = new TestClock(Date.parse("2026-03-02T00:00:00Z"));
-let cluster: PgCluster;
+let world: FaultWorld;
 let proxy: TcpProxy;
-let database: OpenDatabase;
 let h: Harness;
 
 beforeAll(async () => {
-  cluster = await createPgCluster();
-  proxy = await startTcpProxy({ host: "127.0.0.1", port: cluster.port });
-  database = await createDatabase({ url: `postgres://postgres@127.0.0.1:${proxy.port}/postgres`, maxConnections: 4 });
-  h = await startHarness({ clock, database });
-  const setup = h.fake.slashCommand({ ...ADMIN, guildId: GUILD_ID, channelId: CHANNEL_ID, name: "quiz", subcommand: "setup", options: { time: "09:00", timezone: "Asia/Shanghai" } });
-  await setup.waitForReply((r) => r.kind === "edit-original");
-  clock.set("2026-03-02T01:00:00Z");
-  await h.bot.runDailyCycle();
+  world = await startFaultWorld({ clock, behindProxy: true });
+  ({ h } = world);
+  proxy = world.proxy!;
 }, 60_000);
 
 afterAll(async () => {
-  await h?.stop();
-  await database?.close();
-  await proxy?.close();
-  await cluster?.destroy();
+  await world?.stop();
 });
 
 describe("a database that stalls for 3.5 s", () => {

@@ -3,6 +3,7 @@
 import { LocalApiError, act, fetchState, onChange, runAction, type ActResult, type LocalState, type Message } from "./api.ts";
 import { CommandBox } from "./commands.ts";
 import { h } from "./dom.ts";
+import { setTimestampContext } from "./markdown.ts";
 import { renderMessage } from "./messages.ts";
 import { showModal } from "./modal.ts";
 
@@ -12,6 +13,9 @@ let state: LocalState | null = null;
 let viewerId = "";
 let channelId = "";
 let locale = localStorage.getItem("playground.locale") ?? "en-US";
+
+// Timestamps read the playground's clock (which "skip ahead" moves), in the chosen language.
+setTimestampContext({ nowMs: () => Date.now() + (state?.clock.offsetMs ?? 0), locale: () => locale });
 
 const serverName = h("div", { class: "server-name" });
 const channelList = h("nav", { class: "channels" });

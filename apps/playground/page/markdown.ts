@@ -2,6 +2,7 @@
 // `code`, ```blocks```, > quotes, backslash escapes, <t:…> timestamps and <@…> mentions. One pass
 // over the text, so any input renders in linear time.
 import { h } from "./dom.ts";
+import { relativeTime } from "./relative-time.ts";
 
 type Style = "b" | "i" | "u" | "code" | "s";
 
@@ -13,15 +14,33 @@ const MARKERS: [string, Style][] = [
   ["`", "code"],
 ];
 
+/** The clock and language timestamps are shown in: the playground's clock, which may run ahead of the browser's. */
+export interface TimestampContext {
+  nowMs: () => number;
+  locale: () => string;
+}
+
+let timestampContext: TimestampContext = { nowMs: () => Date.now(), locale: () => navigator.language };
+
+export function setTimestampContext(context: TimestampContext): void {
+  timestampContext = context;
+}
+
+// Discord's styles: t 16:20, T 16:20:30, d 20/04/2021, D 20 April 2021, f (default) 20 April 2021
+// 16:20, F Tuesday, 20 April 2021 16:20, R relative.
+const STYLES: Record<string, Intl.DateTimeFormatOptions> = {
+  t: { timeStyle: "short" },
+  T: { timeStyle: "medium" },
+  d: { dateStyle: "short" },
+  D: { dateStyle: "long" },
+  f: { dateStyle: "long", timeStyle: "short" },
+  F: { dateStyle: "full", timeStyle: "short" },
+};
+
 function timestamp(seconds: number, style: string): string {
-  const date = new Date(seconds * 1000);
-  if (style === "R") {
-    const minutes = Math.round((date.getTime() - Date.now()) / 60_000);
-    return Math.abs(minutes) < 60 ? `${minutes} min` : date.toLocaleString();
-  }
-  if (style === "t" || style === "T") return date.toLocaleTimeString();
-  if (style === "d" || style === "D") return date.toLocaleDateString();
-  return date.toLocaleString();
+  const locale = timestampContext.locale();
+  if (style === "R") return relativeTime(seconds * 1000, timestampContext.nowMs(), locale);
+  return new Intl.DateTimeFormat(locale, STYLES[style] ?? STYLES.f).format(new Date(seconds * 1000));
 }
 
 /** Renders one line of inline markdown into nodes. */
@@ -51,7 +70,7 @@ function inline(text: string, names: (id: string) => string): Node[] {
       const mention = /^@!?(\d{5,20})$/.exec(inner);
       if (time || mention) {
         flush();
-        current().push(time ? h("span", { class: "timestamp" }, timestamp(Number(time[1]), time[2] ?? "f")) : h("span", { class: "mention" }, `@${names(mention![1]!)}`));
+        current().push(time ? h("span", { class: "timestamp", "data-style": time[2] ?? "f" }, timestamp(Number(time[1]), time[2] ?? "f")) : h("span", { class: "mention" }, `@${names(mention![1]!)}`));
         i = close + 1;
         continue;
       }

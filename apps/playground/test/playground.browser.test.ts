@@ -154,4 +154,29 @@ describe("npm run playground in a browser", () => {
     expect(pageErrors).toEqual([]);
     expect(playground!.fake.rejections).toEqual([]);
   });
+
+  it("speaks Chinese to a member whose Discord is in zh-CN, with relative times on the playground's clock", async () => {
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    // Discord shows the localized command names to a member in zh-CN.
+    await page.getByTestId("language-switch").selectOption("zh-CN");
+    await actAs("Mei");
+    await command("/统计");
+    const chart = lastMessage(/的学习统计/);
+    await chart.waitFor();
+    await command("/排行榜");
+    const board = lastMessage(/排行榜/);
+    await board.waitFor();
+    await command("/个人设置");
+    await expect.poll(() => page.getByTestId("messages").textContent()).toMatch(/设置/);
+    await shot("8-zh-CN");
+    // Discord shows <t:…:R> relative to now ("3天后", "5分钟前"), never as a bare date.
+    const relative = await page.locator('.timestamp[data-style="R"]').allTextContents();
+    expect(relative.length).toBeGreaterThan(0);
+    for (const text of relative) expect(text).toMatch(/[前后]$|^(今天|明天|昨天|后天|前天|现在)/);
+    await page.getByTestId("language-switch").selectOption("en-US");
+    await actAs("You");
+    expect(pageErrors).toEqual([]);
+    expect(playground!.fake.rejections).toEqual([]);
+  });
 });

@@ -5,11 +5,10 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DeckSummary, PageFormat, QuizItem } from "@recall/content";
 import type { Database } from "./database.ts";
 import { mapErrors } from "./errors.ts";
-import { itemColumns } from "./items.ts";
+import { syncItemSet } from "./items.ts";
 import type { SyncReport } from "./records.ts";
 import { decks, quizItems, servers, studyGroupDecks } from "./schema.ts";
 
-const BATCH = 500;
 
 export interface StoredDeck {
   id: number;
@@ -71,66 +70,7 @@ export async function importDeck(db: Database, input: DeckImport, now: Date): Pr
         .returning();
       if (!row) throw new Error("deck upsert returned no row");
       const items = input.items.map((item) => scoped(row.id, item));
-      const stored = await tx
-        .select({ id: quizItems.id, contentHash: quizItems.contentHash, retiredAt: quizItems.retiredAt })
-        .from(quizItems)
-        .where(eq(quizItems.deckId, row.id));
-      const storedById = new Map(stored.map((item) => [item.id, item]));
-      const incoming = new Set(items.map((item) => item.id));
-      const report: SyncReport = { inserted: 0, updated: 0, retired: 0, unchanged: 0 };
-      const changed: QuizItem[] = [];
-      for (const item of items) {
-        const previous = storedById.get(item.id);
-        if (!previous) report.inserted++;
-        else if (previous.contentHash !== item.contentHash || previous.retiredAt !== null) report.updated++;
-        else {
-          report.unchanged++;
-          continue;
-        }
-        changed.push(item);
-      }
-      for (let start = 0; start < changed.length; start += BATCH) {
-        await tx
-          .insert(quizItems)
-          .values(
-            changed.slice(start, start + BATCH).map((item) => ({
-              ...itemColumns(item),
-              deckId: row.id,
-              acceptedAnswers: item.acceptedAnswers ?? null,
-              createdAt: now,
-              updatedAt: now,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: quizItems.id,
-            set: {
-              kind: sql`excluded.kind`,
-              parentId: sql`excluded.parent_id`,
-              questionId: sql`excluded.question_id`,
-              chapter: sql`excluded.chapter`,
-              chapterName: sql`excluded.chapter_name`,
-              priority: sql`excluded.priority`,
-              prompt: sql`excluded.prompt`,
-              answer: sql`excluded.answer`,
-              keyPoints: sql`excluded.key_points`,
-              misconceptions: sql`excluded.misconceptions`,
-              acceptedAnswers: sql`excluded.accepted_answers`,
-              contentHash: sql`excluded.content_hash`,
-              sourceFile: sql`excluded.source_file`,
-              sourceLine: sql`excluded.source_line`,
-              updatedAt: sql`excluded.updated_at`,
-              retiredAt: sql`null`,
-            },
-          });
-      }
-      const toRetire = stored.filter((item) => item.retiredAt === null && !incoming.has(item.id)).map((item) => item.id);
-      for (let start = 0; start < toRetire.length; start += BATCH) {
-        await tx
-          .update(quizItems)
-          .set({ retiredAt: now, updatedAt: now })
-          .where(inArray(quizItems.id, toRetire.slice(start, start + BATCH)));
-      }
-      report.retired = toRetire.length;
+      const report = await syncItemSet(tx, eq(quizItems.deckId, row.id), items, row.id, now);
       return { deck: toDeck(row), report };
     }),
   );

@@ -148,6 +148,11 @@ export async function useDefaultFsrsParameters(db: Database, memberId: number, n
   );
 }
 
+/** The member who chose the defaults may be fitted again: from the next fit run on, as anyone else. */
+export async function allowFsrsFits(db: Database, memberId: number): Promise<void> {
+  await mapErrors(() => db.update(memberFsrs).set({ optedOut: false }).where(eq(memberFsrs.memberId, memberId)));
+}
+
 export async function fsrsStatus(db: Database, memberId: number): Promise<FsrsStatus | null> {
   return mapErrors(async () => {
     const [row] = await db

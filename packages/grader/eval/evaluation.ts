@@ -168,12 +168,22 @@ export function meetsTargets(g: Figures): boolean {
     g.misconceptions.recall >= TARGETS.recall && g.contradicted.recall >= TARGETS.contradictedRecall;
 }
 
+/** Batches written after the grader was first tuned, each labelled by eval/RUBRIC.md before grading. */
+export const BATCHES = {
+  second: (label: LabelledAnswer): boolean => label.origin === "fresh",
+  third: (label: LabelledAnswer): boolean => label.origin === "fresh-3",
+  "second and third": (label: LabelledAnswer): boolean => label.origin === "fresh" || label.origin === "fresh-3",
+} as const;
+export type Batch = keyof typeof BATCHES;
+
 export interface SplitReport {
   split: Split;
   grader: Figures;
   baseline: Figures;
   /** The second batch alone (answers written after the grader was first tuned). */
   fresh: { grader: Figures; baseline: Figures };
+  /** Each later batch alone, and the second and third together. */
+  batches: Array<{ batch: Batch; grader: Figures; baseline: Figures }>;
   /** Grader figures per `kind`, in order of first appearance. */
   byKind: Array<{ kind: string; grader: Figures }>;
 }
@@ -196,6 +206,10 @@ export function evaluate(items: ReadonlyMap<string, QuizItem>, labels: readonly 
         grader: figures(subset.filter(isFresh), pick(graded, isFresh)),
         baseline: figures(subset.filter(isFresh), pick(base, isFresh)),
       },
+      batches: (Object.keys(BATCHES) as Batch[]).map((batch) => {
+        const inBatch = BATCHES[batch];
+        return { batch, grader: figures(subset.filter(inBatch), pick(graded, inBatch)), baseline: figures(subset.filter(inBatch), pick(base, inBatch)) };
+      }),
       byKind: kinds.map((kind) => {
         const ofKind = (label: LabelledAnswer): boolean => label.kind === kind;
         return { kind, grader: figures(subset.filter(ofKind), pick(graded, ofKind)) };

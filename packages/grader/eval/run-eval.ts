@@ -1,5 +1,6 @@
 // Prints agreement with the labelled answers for the grader and the bigram baseline, per split.
 // `--tune` also prints the rating thresholds that fit the tuning split best (copy them into rating.ts).
+// `--tuning` prints the tuning split only (held-out figures are printed once, after the last change).
 // `--verbose` lists every tuning answer whose rating disagrees with its label (never the held-out ones).
 import { loadBank } from "@recall/content";
 import { grade } from "../src/grade-answer.ts";
@@ -25,7 +26,7 @@ function print(title: string, grader: Figures, baseline: Figures): void {
   console.log(row("rating exactly right", grader.exact, baseline.exact));
   console.log(row("mean |score error|", grader.scoreError, baseline.scoreError));
   console.log(`  misconceptions: grader ${grader.misconceptions.truePositives}/${grader.misconceptions.predicted} flagged correct of ${grader.misconceptions.actual}; baseline ${baseline.misconceptions.truePositives}/${baseline.misconceptions.predicted}`);
-  console.log(`  contradicted points: grader ${grader.contradicted.truePositives}/${grader.contradicted.predicted} flagged correct of ${grader.contradicted.actual} (labelled in the second batch only)`);
+  console.log(`  contradicted points: grader ${grader.contradicted.truePositives}/${grader.contradicted.predicted} flagged correct of ${grader.contradicted.actual} (labelled from the second batch on)`);
 }
 
 function printKinds(split: Split, byKind: ReadonlyArray<{ kind: string; grader: Figures }>): void {
@@ -39,15 +40,19 @@ function printKinds(split: Split, byKind: ReadonlyArray<{ kind: string; grader: 
 const { reports, baseline } = evaluate(bank.itemsById, labels);
 console.log(`labelled answers: ${labels.length}; grader thresholds ${JSON.stringify(DEFAULT_THRESHOLDS)}; baseline fitted on tuning ${JSON.stringify(baseline)}`);
 // Held-out answers are only ever shown as aggregates: per split, per batch and per kind.
+// `--tuning` prints the tuning split alone, so rules can be changed without seeing held-out figures.
+const tuningOnly = args.has("--tuning");
 for (const report of [...reports].reverse()) {
+  if (tuningOnly && report.split !== "tuning") continue;
   print(`${report.split} split`, report.grader, report.baseline);
-  print(`${report.split}, second batch only`, report.fresh.grader, report.fresh.baseline);
+  for (const { batch, grader, baseline: base } of report.batches) print(`${report.split}, ${batch} batch${batch.includes(" and ") ? "es" : ""}`, grader, base);
   printKinds(report.split, report.byKind);
 }
 
-const heldOut = reports.find((r) => r.split === "held-out");
+const heldOut = tuningOnly ? undefined : reports.find((r) => r.split === "held-out");
 if (heldOut) {
-  for (const [name, g] of [["whole held-out split", heldOut.grader], ["held-out second batch", heldOut.fresh.grader]] as const) {
+  const namedBatches = heldOut.batches.map(({ batch, grader }) => [`held-out ${batch} batch${batch.includes(" and ") ? "es" : ""}`, grader] as const);
+  for (const [name, g] of [["whole held-out split", heldOut.grader], ...namedBatches] as const) {
     const met = meetsTargets(g);
     console.log(`\n${name}: targets (QWK ≥ ${TARGETS.kappa}, Spearman ≥ ${TARGETS.spearman}, misconception P ≥ ${TARGETS.precision} R ≥ ${TARGETS.recall}, contradicted R ≥ ${TARGETS.contradictedRecall}): ${met ? "met" : "NOT met"}`);
   }

@@ -7,7 +7,7 @@
  * contains it. Only pairs that mean the same in any sentence of this subject belong here.
  */
 const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
-  ["区分", ["分清", "分清楚", "搞清楚"]],
+  ["区分", ["分清", "分清楚", "搞清楚", "分开"]],
   ["定位", ["搞清楚", "找出"]],
   ["丢失", ["丢了", "没了"]],
   ["保留", ["留着", "留下"]],
@@ -22,6 +22,15 @@ const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["参与", ["算进", "计入"]],
   ["掩盖", ["盖住", "盖过"]],
   ["投机", ["钻空子"]],
+  ["敏感", ["隐私"]],
+  ["输出", ["返回"]],
+  ["组内", ["组里"]],
+  ["同一问题", ["同一道题", "同一个问题"]],
+  ["查看", ["去看", "看看"]],
+  ["一致", ["对得上", "吻合"]],
+  ["旧", ["老"]],
+  ["为什么", ["为啥"]],
+  ["为何", ["为啥"]],
   ["diagnose", ["find out", "figure out"]],
   ["locate", ["find out", "figure out"]],
 ];

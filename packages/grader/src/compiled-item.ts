@@ -26,6 +26,13 @@ export interface CompiledKeyPoint {
    * mentions them plainly or negated ("没有标量奖励能……吗？"); null otherwise.
    */
   promptQuestion: "plain" | "negated" | null;
+  /** The item's prompt, normalised: words an answer copies from it are no claim of its own. */
+  prompt: string;
+  /**
+   * Ids of the misconceptions made of the point's own terms (every concept of the point shares an
+   * alias with one of theirs): asserting one states the opposite of the point.
+   */
+  opposedBy: string[];
 }
 
 export interface CompiledMisconception {
@@ -82,6 +89,8 @@ export function compileItem(item: QuizItem): CompiledItem {
     promptQuestion: point.polarity === "deny" && point.concepts.length > 0 && point.concepts.every((concept) => mentionOf(prompt, concept) !== null)
       ? point.concepts.some((concept) => mentionedNegatively(prompt, concept)) ? "negated" as const : "plain" as const
       : null,
+    prompt,
+    opposedBy: [] as string[],
   }));
   const misconceptions = item.misconceptions
     .filter((misconception: Misconception) => misconception.concepts.length > 0)
@@ -91,7 +100,17 @@ export function compileItem(item: QuizItem): CompiledItem {
       feedback: misconception.feedback,
       concepts: compileConcepts(misconception.concepts, prompt, registry),
     }));
+  for (const point of keyPoints) {
+    if (point.concepts.length === 0) continue;
+    for (const misconception of misconceptions) {
+      if (point.concepts.every((concept) => misconception.concepts.some((other) => sharesAlias(concept, other)))) point.opposedBy.push(misconception.id);
+    }
+  }
   return { keyPoints, misconceptions, concepts: [...registry.values()] };
+}
+
+function sharesAlias(a: CompiledConcept, b: CompiledConcept): boolean {
+  return a === b || a.aliases.some((alias) => b.aliases.some((other) => other.text === alias.text));
 }
 
 const REDUCTION_BEFORE = /(?:减少|降低|避免|去掉|省掉|摆脱|不依赖)[^，。]{0,6}$/;

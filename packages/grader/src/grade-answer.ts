@@ -4,14 +4,16 @@ import { splitClauses } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, deniesNeed, maskFalseCues } from "./negation.ts";
+import { assertsNeed, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeShortAnswer, gradesAsShortAnswer } from "./short-answer.ts";
 import {
   BigramIndex,
   diceWithSpan,
+  englishWordsOf,
   findOccurrences,
+  type EnglishWords,
   type AnswerView,
   type CompiledConcept,
   type Occurrence,
@@ -74,6 +76,10 @@ export interface GradeOptions {
 }
 
 const PARTIAL_CREDIT = 0.5;
+/** Characters after a term that make a statement of it rather than an echo. */
+const MIN_OWN_WORDS = 2;
+/** How many characters before a term are compared with the prompt. */
+const OWN_WORDS_BEFORE = 4;
 /** Contradicting a point of at least this weight makes the answer `again`. */
 const SERIOUS_WEIGHT = 2;
 /** A contradicted point costs half its weight, on top of earning nothing. */
@@ -106,8 +112,9 @@ const APOSTROPHE = 0x27;
 const LIST_WORDS = new Set(["and", "or", "the", "a", "an", "vs", "etc", "also", "plus"]);
 const CONTENT_CHAR = /[\p{L}\p{N}]/u;
 // A bare yes or no as the first segment answers a yes/no follow-up ("把对话全部拼起来训练行吗？" "不行，……").
-const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|不一样|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|no|nope|not necessarily|not really|not always|not as is)$/;
-const LEADING_YES = /^(?:可以|可以的|可以啊|可以呀|行|行的|行啊|行呀|是|是的|是啊|对|对的|对啊|一样|一样的|相同|能|能的|能啊|能呀|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|sure|of course)$/;
+// Spoken answers soften it with a modal particle ("不行吧", "能啊") or a degree word ("不太行").
+const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|不一样|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|not necessarily|not really|not always|not as is)(?:吧|啊|呀|哈|呢|啦|哦|的)?$/;
+const LEADING_YES = /^(?:可以|行|是|对|一样|相同|能|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|sure|of course)(?:吧|啊|呀|哈|呢|啦|哦|的)?$/;
 
 interface KeyPointJudgement {
   verdict: Verdict;
@@ -123,6 +130,7 @@ class AnswerAnalysis implements AnswerView {
   readonly clauses;
   private bigramIndex: BigramIndex | null = null;
   private masked: string | null = null;
+  private words: EnglishWords | null = null;
   /** Occurrences of `allConcepts[i]`, once searched: an array, as a Map per answer cost more. */
   private readonly occurrences: Array<Occurrence[] | undefined> = [];
   /** Any other concept's (none, as the item's concepts are all of its points' and misconceptions'). */
@@ -156,6 +164,11 @@ class AnswerAnalysis implements AnswerView {
   negationText(): string {
     this.masked ??= maskFalseCues(this.text);
     return this.masked;
+  }
+
+  englishWords(): EnglishWords {
+    this.words ??= englishWordsOf(this.text);
+    return this.words;
   }
 
   of(concept: CompiledConcept): Occurrence[] {
@@ -244,6 +257,21 @@ class AnswerAnalysis implements AnswerView {
     return deniesNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end, termBetween);
   }
 
+  /** Whether the rest of the term's segment says something of its own without negating it ("……一样能做"). */
+  affirmsAfter(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    if (!segment || segment.end - o.end < MIN_OWN_WORDS) return false;
+    return !containsNegator(this.text.slice(o.end, segment.end));
+  }
+
+  /** Whether the few characters before the term in its segment are the answer's own, not copied from `prompt`. */
+  ownWordsBefore(o: Occurrence, prompt: string): boolean {
+    const segment = this.clauses.segments[o.segment];
+    if (!segment) return false;
+    const before = this.text.slice(Math.max(segment.start, o.start - OWN_WORDS_BEFORE), o.start);
+    return before.length >= MIN_OWN_WORDS && !prompt.includes(before);
+  }
+
   evidence(start: number, end: number): string {
     return originalSpan(this.original, this.normalized, start, end);
   }
@@ -323,6 +351,10 @@ function anyMakesClaim(analysis: AnswerAnalysis, occurrences: readonly Occurrenc
 function echoesPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis, o: Occurrence, index?: number): boolean {
   // Denying what the question asks about ("别直接全拼起来训") is a claim of the answer's own.
   if (point.polarity === "deny" && isDenied(o) && point.promptQuestion === "plain") return false;
+  // So is restating a question that asks "没有 X 能……吗？" as a statement ("没有标量奖励一样能做").
+  // Or denying it in words the question does not use ("SFT 和 DPO 都用不上奖励").
+  if (point.polarity === "deny" && isDenied(o) && point.promptQuestion === "negated" &&
+    (analysis.affirmsAfter(o) || analysis.ownWordsBefore(o, point.prompt))) return false;
   // A point of one concept that the question names ("本题用的是总体标准差") is made by a claim about it.
   if (point.concepts.length === 1 && point.polarity === "assert" && analysis.segmentMakesClaim(o.segment) && analysis.hasOwnWords(o)) return false;
   let c = index ?? 0;
@@ -468,6 +500,9 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
       for (const o of list) {
         if (o.selfNegating || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) continue;
         if (firstAffirmedIn(perConcept[1 - c] ?? [], "sentence", o.sentence) !== undefined) continue;
+        // "重复日志和新采样没必要区分" denies distinguishing those, not whatever the point would have distinguished.
+        const other = perConcept[1 - c] ?? [];
+        if (isAttentionVerb(analysis.text.slice(o.start, o.end)) && other[lowerBound(other, "sentence", o.sentence)]?.sentence !== o.sentence) continue;
         if (!analysis.segmentMakesClaim(o.segment) || !analysis.deniesNeed(o)) continue;
         return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
       }
@@ -698,13 +733,18 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     const judgement = judgeKeyPoint(point, analysis);
     return credited.has(point.id) ? { ...judgement, verdict: "hit" as const, contradicted: false, supported: true } : judgement;
   });
-  // A term that supports another point ("奖励是 RL 的需求") is no evidence against a denial of it.
-  // Gathered only when some denial is contradicted (lifting a contradiction never adds a hit).
+  // A term that supports another point ("奖励是 RL 的需求") is no evidence against a denial of it;
+  // and a term denied to make a denial point ("DPO 不用奖励模型") is no evidence against a point
+  // that asserts it elsewhere ("奖励是在线 RL 的需求").
+  // Gathered only when some point is contradicted (lifting a contradiction never adds a hit).
   let supportingHits: Occurrence[] | null = null;
+  let denyingHits: Occurrence[] | null = null;
   compiled.keyPoints.forEach((point, index) => {
     const judgement = judgements[index];
-    if (!judgement?.contradicted || point.polarity !== "deny") return;
-    const hits = (supportingHits ??= judgements.filter((j) => j.verdict === "hit").flatMap((j) => j.evidence));
+    if (!judgement?.contradicted) return;
+    const hits = point.polarity === "deny"
+      ? (supportingHits ??= judgements.filter((j) => j.verdict === "hit").flatMap((j) => j.evidence))
+      : (denyingHits ??= judgements.filter((j, k) => j.verdict === "hit" && compiled.keyPoints[k]?.polarity === "deny").flatMap((j) => j.evidence.filter(isDenied)));
     if (judgement.evidence.some((o) => hits.some((hit) => hit.start < o.end && o.start < hit.end))) {
       judgements[index] = { ...judgement, contradicted: false, evidence: [], evidenceSpans: [] };
     }
@@ -718,19 +758,14 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   }
   const keywordSalad = creditedCount >= 2 && unsupported * 2 > creditedCount;
 
-  let score = 0;
   const keyPoints: KeyPointResult[] = compiled.keyPoints.map((point, index) => {
     const judgement = judgements[index] ?? judgeKeyPoint(point, analysis);
     let verdict: Verdict = judgement.contradicted ? "contradicted" : judgement.verdict;
     if (keywordSalad && verdict === "hit" && !judgement.supported) verdict = "partial";
-    if (verdict === "hit") score += point.share;
-    else if (verdict === "partial") score += point.share * PARTIAL_CREDIT;
-    if (judgement.contradicted) score -= point.share * CONTRADICTION_PENALTY;
     const evidence = distinctWords(judgement.evidenceSpans.map((span) => analysis.evidence(span.start, span.end)))
       .filter((words) => words.length > 0);
     return { id: point.id, text: point.text, verdict, evidence, contradicted: judgement.contradicted, weight: point.weight };
   });
-  if (keywordSalad) score *= KEYWORD_SALAD_FACTOR;
 
   // Gathered on first use: most answers never get that far in looking for a misconception.
   // Marked per code unit: terms never span a sentence break, so overlapping one is being in its sentence.
@@ -758,6 +793,25 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     });
   }
 
+  // A misconception made of the same terms as a point states its opposite ("全组同分，梯度就全是零"
+  // against "不能推断所有梯度都为零", "论文和 v1.0 是一套接口" against "是两个阶段"): asserting it
+  // contradicts the point, unless the answer makes the point elsewhere.
+  for (const found of misconceptions) {
+    compiled.keyPoints.forEach((point, index) => {
+      const result = keyPoints[index];
+      if (!result || result.verdict === "hit" || result.contradicted || !point.opposedBy.includes(found.id)) return;
+      keyPoints[index] = { ...result, verdict: "contradicted", contradicted: true, evidence: found.evidence };
+    });
+  }
+
+  let score = 0;
+  compiled.keyPoints.forEach((point, index) => {
+    const verdict = keyPoints[index]?.verdict;
+    if (verdict === "hit") score += point.share;
+    else if (verdict === "partial") score += point.share * PARTIAL_CREDIT;
+    else if (verdict === "contradicted") score -= point.share * CONTRADICTION_PENALTY;
+  });
+  if (keywordSalad) score *= KEYWORD_SALAD_FACTOR;
   score -= misconceptions.length * MISCONCEPTION_PENALTY;
   score = Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;
   const wrongClaim = misconceptions.length > 0 || keyPoints.some((point) => point.contradicted);

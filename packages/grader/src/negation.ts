@@ -9,6 +9,9 @@ import { isHanUnit } from "./han.ts";
 // A-not-A questions ask, they do not deny: in "先看看是不是参数格式不对" nothing is negated.
 const A_NOT_A = ["是不是", "能不能", "要不要", "有没有", "会不会", "行不行", "用不用", "需不需要", "对不对", "可不可以"];
 
+// "看看是 X 还是 Y" asks which: a fault named inside ("看看是格式不对") is a possibility, not a denial.
+const EMBEDDED_QUESTIONS = ["看看是", "看是", "查查是", "查一下是", "判断是", "确认是", "区分是", "分清是", "搞清楚是", "弄清楚是", "排查是", "定位是"];
+
 /** Words that contain a negator character but do not negate anything ("不同", "区别", "非常"). */
 const FALSE_CUES = [
   "不仅", "不同", "不断", "不管", "不论", "不少", "不错", "不久", "不过", "不但", "不光", "不停",
@@ -23,14 +26,15 @@ const FALSE_CUES = [
 ];
 
 /** Characters that negate what follows them within a few characters. */
-const NEGATOR_CHARS = new Set([..."不没无非未别勿毋否"].map((char) => char.charCodeAt(0)));
+const NEGATOR_CHARS = new Set([..."不没无非未别勿毋否甭"].map((char) => char.charCodeAt(0)));
 const NEGATOR_WORDS = new Set(["no", "not", "never", "without", "none", "neither", "nor", "cannot"]);
 /** Two-word negators: the first word, then the one that must follow it after one space. */
 const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
 
 // A negation reaches back only as far as a contrast: in "不是 X 而是 Y", Y is not negated.
 // Tried in this order at each position, the first that fits is taken (as an alternation would).
-const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是"];
+// "不用奖励模型只要偏好对": what is only needed instead starts a scope of its own.
+const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是", "只要", "只需要", "只需", "只用", "的话"];
 const SCOPE_BREAK_FIRSTS = new Set(SCOPE_BREAKS_ZH.map((word) => word.charCodeAt(0)));
 const SCOPE_BREAK_WORDS = new Set(["but", "rather", "instead", "however", "whereas", "while"]);
 
@@ -44,13 +48,25 @@ const NEGATORS_AFTER_ZH = [
   "远远不够", "不够",
   // Spoken ways of saying a thing is not needed or does not matter.
   "没必要", "犯不着", "无所谓", "没用", "没什么用", "没啥用", "不用管", "可以不要", "可以省掉", "可以去掉",
+  // Spoken ways of saying a thing no longer holds or helps.
+  "不适用", "不管用", "过时", "没价值", "没有价值", "失效",
+  "没啥必要", "没什么必要", "没太大必要", "不太必要", "没多大必要", "用不上", "意义不大", "没意义", "没有意义",
+  "行不通", "不可取", "要不得",
 ];
 /** Necessity negators that may be followed by a verb of attention: "坏例没必要再看", "过程不用保留". */
-const NOT_NEEDED_ZH = ["不再需要", "不需要", "没必要", "不用", "用不着", "犯不着", "不必", "无需", "不要", "别"];
+const NOT_NEEDED_ZH = [
+  "不再需要", "不需要", "没必要", "不用", "用不着", "犯不着", "不必", "无需", "不要", "别",
+  "没啥必要", "没什么必要", "用不上", "无须", "甭",
+];
 const ATTENTION_VERBS_ZH = [
   "看", "管", "做", "查", "检查", "区分", "保留", "留", "留着", "考虑", "关心", "在意", "标", "标注", "理会",
   "验证", "验收", "评估", "准备", "记录", "保存",
 ];
+/** Whether a matched term is itself a verb of attention ("区分", "保留"): denying it says nothing without its object. */
+export function isAttentionVerb(term: string): boolean {
+  return ATTENTION_VERBS_ZH.includes(term) || ATTENTION_VERB_VARIANTS_ZH.includes(term);
+}
+const ATTENTION_VERB_VARIANTS_ZH = ["分开", "分清", "分清楚", "标记", "标清楚", "区别", "关注"];
 const AFTER_ADVERBS_ZH = ["再", "去", "太", "特意", "专门", "额外"];
 const AFTER_SUFFIXES_ZH = ["", "的", "了", "啦", "呢", "吧", "掉", "掉了", "的了"];
 const AFTER_LEAD_ZH = 8;
@@ -67,7 +83,7 @@ const NEGATORS_AFTER_EN = [
   "not needed", "not required", "not necessary", "no longer needed", "unnecessary", "removed", "dropped",
   "eliminated", "gone", "optional", "not used", "not involved", "not the case", "wrong", "not better",
   "isn't better", "not always better", "not necessarily", "isn't needed", "aren't needed", "isn't required",
-  "aren't required",
+  "aren't required", "isn't necessary", "aren't necessary", "pointless", "useless", "not useful",
 ].map((phrase) => phrase.split(" "));
 const AFTER_LEAD_WORDS_EN = 3;
 const AFTER_TRAIL_WORDS_EN = 4;
@@ -225,6 +241,34 @@ function closesWithNegationZh(after: string): boolean {
   return false;
 }
 
+/**
+ * "奖励模型对 SFT 来说没必要": a closing negation is about the subject, not about what "对……来说"
+ * frames. The text after the subject is returned without the frame; null for a term inside it.
+ */
+function withoutForPhrase(after: string): string | null {
+  let close = after.indexOf("来说");
+  if (close < 0) close = after.indexOf("而言");
+  if (close < 0) return after;
+  if (!after.startsWith("对")) return null;
+  return after.slice(close + 2);
+}
+
+/** How far after a term "就" may stand in "没有 X 就……", and how far after it the negator. */
+const CONSEQUENCE_LEAD_ZH = 4;
+const CONSEQUENCE_REACH_ZH = 3;
+/** In "没有 X 的话……没法……", how far after "的话" the negator may stand. */
+const CONDITIONAL_REACH_ZH = 12;
+/** The most characters after a term that `negatedConsequence` reads. */
+const CONSEQUENCE_WINDOW_ZH = 2 + 2 + CONDITIONAL_REACH_ZH;
+
+/** "……就没法训", "……的话 SFT 和 DPO 都没法训练": a negated consequence of the term's condition. */
+function negatedConsequence(after: string): boolean {
+  const then = after.indexOf("就");
+  if (then >= 0 && then <= CONSEQUENCE_LEAD_ZH && hasNegator(after.slice(then + 1, then + 1 + CONSEQUENCE_REACH_ZH))) return true;
+  const conditional = after.indexOf("的话");
+  return conditional >= 0 && conditional <= 2 && hasNegator(after.slice(conditional + 2, conditional + 2 + CONDITIONAL_REACH_ZH));
+}
+
 /** "… is not needed anymore": a few words, a negating phrase, a few words, nothing else. */
 function closesWithNegationEn(after: string): boolean {
   if (after.length > LONGEST_AFTER_EN) return false;
@@ -274,12 +318,23 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   const asked = text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), start);
   if (A_NOT_A.some((question) => asked.includes(question))) return false;
   const before = hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset));
+  // "没有奖励模型就没法训": a negated condition with a negated consequence says the term is required.
+  if (before && negatedConsequence(masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_WINDOW_ZH) - offset))) return false;
+  let negated = before;
   const length = segmentEnd - end;
-  if (length <= 0 || length > Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) return before;
-  if (A_NOT_A.some((question) => text.slice(end, segmentEnd).includes(question))) return before;
-  const after = masked.slice(end - offset, segmentEnd - offset);
-  // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
-  return before !== (closesWithNegationZh(after) || closesWithNegationEn(after));
+  if (length > 0 && length <= Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) {
+    if (A_NOT_A.some((question) => text.slice(end, segmentEnd).includes(question))) return before;
+    const after = withoutForPhrase(masked.slice(end - offset, segmentEnd - offset));
+    // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
+    negated = before !== (after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after)));
+  }
+  // "看看是格式不对，还是……" asks which fault it is (the term may be the asking verb itself, "看看"):
+  // looked for only once a negation is found, as most terms have none.
+  return negated && !asksWhich(text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), Math.min(segmentEnd, end + 1)));
+}
+
+function asksWhich(stretch: string): boolean {
+  return stretch.includes("是") && EMBEDDED_QUESTIONS.some((question) => stretch.includes(question));
 }
 
 /** Words before a term that say it is not needed or is removed, as opposed to "不能说", "不代表" (which deny a claim). */

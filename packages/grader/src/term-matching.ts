@@ -19,6 +19,8 @@ export interface CompiledAlias {
   bigrams: Int32Array | null;
   /** The alias states a negation itself ("无需奖励模型"). */
   selfNegating: boolean;
+  /** One English word long enough to be recognised with a typo in it ("lable" for "label"). */
+  typoTolerant: boolean;
 }
 
 export interface CompiledConcept {
@@ -45,6 +47,10 @@ export interface Occurrence {
 }
 
 const ASCII_WORD = /[a-z0-9]/;
+/** English aliases of one word this long or longer may be matched with one typo. */
+const TYPO_TOLERANT = /^[a-z]{5,}$/;
+/** A typo is looked for after this many letters that must agree. */
+const TYPO_SAME_HEAD = 2;
 const ALL_HAN = /^\p{Script=Han}+$/u;
 /** Inflections accepted after a short English alias: "pairs", "rewarded", "sampling". */
 const ENGLISH_SUFFIX = /^(?:s|es|ed|d|ing|'s)?(?![a-z0-9])/;
@@ -53,6 +59,11 @@ const ENGLISH_STEM_CONTINUATION = /^[a-z']*(?![0-9])/;
 const STEM_MIN_LENGTH = 5;
 /** Character-bigram Dice a window must reach to count as a near miss of a Chinese term. */
 export const NEAR_MISS_DICE = 0.55;
+
+function isAsciiLetterAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return code >= 0x61 && code <= 0x7a;
+}
 
 /** What `ASCII_WORD` says of the one-character string at `text[index]` (false past either end). */
 function isAsciiWordAt(text: string, index: number): boolean {
@@ -89,6 +100,7 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       asciiEnd: ASCII_WORD.test(text[text.length - 1] ?? ""),
       bigrams: text.length >= 3 && ALL_HAN.test(text) ? bigramCodes(text) : null,
       selfNegating: containsNegator(text),
+      typoTolerant: TYPO_TOLERANT.test(text),
       splitAt,
       halves: halvesOf(text, splitAt),
     });
@@ -408,6 +420,25 @@ class OccurrenceSearch {
     }
   }
 
+  /** English words that are the alias, or start with it, but for one typo ("lable", "sensitve"). */
+  typos(alias: CompiledAlias): void {
+    const text = this.answer.text;
+    const words = this.answer.englishWords();
+    const letter = alias.text.charCodeAt(0) - LOWER_A;
+    const length = alias.text.length;
+    for (let k = words.firstOfLetter[letter] ?? 0; k < (words.firstOfLetter[letter + 1] ?? 0); k++) {
+      const start = words.starts[k] ?? 0;
+      const end = words.ends[k] ?? 0;
+      // The alias is a stem: the typo is looked for in the word's first letters, whatever follows.
+      for (let prefix = length - 1; prefix <= Math.min(length + 1, end - start); prefix++) {
+        if (oneTypoAway(text, start, prefix, alias.text)) {
+          this.record(start, end, alias, true);
+          break;
+        }
+      }
+    }
+  }
+
   /** Windows near the alias's length whose bigrams resemble it: "参考的策略概率" for "参考策略概率". */
   nearMisses(alias: CompiledAlias, grams: Int32Array): void {
     const text = this.answer.text;
@@ -444,7 +475,10 @@ class OccurrenceSearch {
         const end = start + windowLength;
         if (end > text.length) break;
         if (!index.allHan(start, end)) continue;
-        if (text.charCodeAt(start) !== first && text.charCodeAt(end - 1) !== last) continue;
+        const sameFirst = text.charCodeAt(start) === first;
+        if (!sameFirst && text.charCodeAt(end - 1) !== last) continue;
+        // A shorter window that also starts elsewhere has lost the term's head: "样本标准差" is no "总体标准差".
+        if (!sameFirst && windowLength < length) continue;
         const score = diceWithWindow(grams, index, start, windowLength - 1);
         if (score >= bestScore) {
           bestScore = score;
@@ -459,9 +493,82 @@ class OccurrenceSearch {
   }
 }
 
+/**
+ * Whether `word` (text[start, start + length)) is `alias` with one typo: two neighbouring letters
+ * swapped anywhere after the first two, or one letter dropped, added or replaced after the first two
+ * and before the last two (a different ending is another word: "trained" is not "trainer").
+ */
+function oneTypoAway(text: string, start: number, length: number, alias: string): boolean {
+  const n = alias.length;
+  if (Math.abs(length - n) > 1) return false;
+  let i = 0;
+  while (i < n && i < length && text.charCodeAt(start + i) === alias.charCodeAt(i)) i += 1;
+  if (i === n && length === n) return false; // identical: an exact match, found elsewhere
+  if (i < TYPO_SAME_HEAD) return false;
+  const rest = (fromWord: number, fromAlias: number): boolean => {
+    if (length - fromWord !== n - fromAlias) return false;
+    for (let k = 0; fromAlias + k < n; k++) if (text.charCodeAt(start + fromWord + k) !== alias.charCodeAt(fromAlias + k)) return false;
+    return true;
+  };
+  // Swapped neighbours.
+  if (length === n && i + 1 < n && text.charCodeAt(start + i) === alias.charCodeAt(i + 1) &&
+    text.charCodeAt(start + i + 1) === alias.charCodeAt(i) && rest(i + 2, i + 2)) return true;
+  if (i >= n - 2) return false;
+  return rest(i + 1, i + 1) || rest(i + 1, i) || rest(i, i + 1);
+}
+
+const LOWER_A = 0x61;
+const LETTERS = 26;
+
+/** The answer's English words (runs of a–z standing alone), grouped by first letter. */
+export interface EnglishWords {
+  starts: Int32Array;
+  ends: Int32Array;
+  /** Words of letter `l` (0 for a) are `starts[firstOfLetter[l]]` up to `firstOfLetter[l + 1]`. */
+  firstOfLetter: Int32Array;
+}
+
+/** Every English word of `text` once, by first letter (a counting sort: linear in the text). */
+export function englishWordsOf(text: string): EnglishWords {
+  const wordStarts: number[] = [];
+  const wordEnds: number[] = [];
+  const counts = new Int32Array(LETTERS + 1);
+  for (let start = 0; start < text.length; ) {
+    if (!isAsciiLetterAt(text, start) || (start > 0 && isAsciiWordAt(text, start - 1))) {
+      start += 1;
+      continue;
+    }
+    let end = start;
+    while (isAsciiLetterAt(text, end)) end += 1;
+    if (!isAsciiWordAt(text, end)) {
+      wordStarts.push(start);
+      wordEnds.push(end);
+      const bucket = text.charCodeAt(start) - LOWER_A + 1;
+      counts[bucket] = (counts[bucket] ?? 0) + 1;
+    }
+    start = end;
+  }
+  const firstOfLetter = new Int32Array(LETTERS + 1);
+  for (let l = 1; l <= LETTERS; l++) firstOfLetter[l] = (firstOfLetter[l - 1] ?? 0) + (counts[l] ?? 0);
+  const next = firstOfLetter.slice();
+  const starts = new Int32Array(wordStarts.length);
+  const ends = new Int32Array(wordStarts.length);
+  for (let k = 0; k < wordStarts.length; k++) {
+    const start = wordStarts[k] ?? 0;
+    const letter = text.charCodeAt(start) - LOWER_A;
+    const slot = next[letter] ?? 0;
+    next[letter] = slot + 1;
+    starts[slot] = start;
+    ends[slot] = wordEnds[k] ?? 0;
+  }
+  return { starts, ends, firstOfLetter };
+}
+
 export interface AnswerView {
   text: string;
   clauses: Clauses;
+  /** The answer's English words by first letter, made once per answer when a typo is looked for. */
+  englishWords(): EnglishWords;
   bigrams(): BigramIndex;
   /** The text with false negation cues masked (see `maskFalseCues`), made once per answer. */
   negationText(): string;
@@ -476,6 +583,9 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   }
   if (search.count === 0) {
     for (const alias of concept.aliases) if (alias.bigrams) search.nearMisses(alias, alias.bigrams);
+  }
+  if (search.count === 0) {
+    for (const alias of concept.aliases) if (alias.typoTolerant) search.typos(alias);
   }
   search.release();
   // By start, in place and stable (equal starts keep their order, as Array.prototype.sort does):

@@ -108,8 +108,10 @@ export function createDailyQuizFeatures(ctx: StudyContext, postedQuizzes: Posted
   }
 
   /** Active groups whose daily time has come today without a post (or with a stale claim). */
-  async function dueGroups(now: Date): Promise<StudyGroup[]> {
-    const started = (await db.listStudyGroups(database, { activeOnly: true })).flatMap((group) => {
+  /** `groups`: every group, when the caller has them already (one listing instead of two). */
+  async function dueGroups(now: Date, groups?: readonly StudyGroup[]): Promise<StudyGroup[]> {
+    const active = groups ? groups.filter((group) => !group.paused) : await db.listStudyGroups(database, { activeOnly: true });
+    const started = active.flatMap((group) => {
       const today = localParts(now, group.timezone).date;
       return instantAt(today, group.dailyTime, group.timezone) > now ? [] : [{ group, today }];
     });
@@ -153,7 +155,7 @@ export function createDailyQuizFeatures(ctx: StudyContext, postedQuizzes: Posted
       // weekly summary, all fall then.
       const times = groups.flatMap((group) => nextPostAt(group, now, false) ?? []).map((at) => at.getTime());
       // A group due now (set up after its daily time, or its post never went out) is due already.
-      if ((await dueGroups(now)).length > 0) times.push(now.getTime());
+      if ((await dueGroups(now, groups)).length > 0) times.push(now.getTime());
       for (const post of await db.listUnclosedQuizPosts(database)) {
         const group = byId.get(post.groupId);
         if (group) times.push(closesAt(group, post.localDate).getTime());

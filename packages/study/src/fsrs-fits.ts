@@ -92,12 +92,19 @@ export function createFsrsFitFeatures(ctx: StudyContext) {
       await db.useDefaultFsrsParameters(database, member.id, clock());
       return viewOf(await db.fsrsStatus(database, member.id));
     },
+
+    /** Undoes `useDefaultFsrs`'s opt-out: the member is fitted again when the usual rules say so. */
+    async allowPersonalFsrs(ref: MemberRef): Promise<FsrsSettingsView> {
+      const member = await ctx.member(ref);
+      await db.allowFsrsFits(database, member.id);
+      return viewOf(await db.fsrsStatus(database, member.id));
+    },
   };
 }
 
 export type FsrsFitFeatures = ReturnType<typeof createFsrsFitFeatures>;
 
 function viewOf(status: db.FsrsStatus | null): FsrsSettingsView {
-  if (!status) return { kind: "default", since: null, logLossBefore: null, logLossAfter: null };
-  return { kind: status.kind, since: status.since, logLossBefore: status.logLossBefore, logLossAfter: status.logLossAfter };
+  if (!status) return { kind: "default", since: null, logLossBefore: null, logLossAfter: null, optedOut: false };
+  return { kind: status.kind, since: status.since, logLossBefore: status.logLossBefore, logLossAfter: status.logLossAfter, optedOut: status.optedOut };
 }

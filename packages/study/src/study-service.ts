@@ -130,4 +130,6 @@ export interface StudyService extends ProgressFeatures, DeckFeatures, AppealFeat
   runFsrsFits(options: FsrsFitCycleOptions): Promise<FsrsFitRun[]>;
   fsrsSettings(member: MemberRef): Promise<FsrsSettingsView>;
   useDefaultFsrs(member: MemberRef): Promise<FsrsSettingsView>;
+  /** Lets a member who chose the defaults be fitted again (at 1,000 reviews, monthly, as anyone). */
+  allowPersonalFsrs(member: MemberRef): Promise<FsrsSettingsView>;
 }

@@ -193,6 +193,8 @@ export interface FsrsSettingsView {
   /** Log loss on the member's held-out reviews: the weights replaced, then the adopted ones. */
   logLossBefore: number | null;
   logLossAfter: number | null;
+  /** The member chose the defaults: no fits until they ask for personal parameters again. */
+  optedOut: boolean;
 }
 
 export interface GroupSettingsView {

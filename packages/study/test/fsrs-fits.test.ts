@@ -101,6 +101,11 @@ describe.each(targets())("personal FSRS weights on $name", (target) => {
     // And is not fitted again, even a month later.
     clock.advance(40 * DAY);
     expect(await harness.study.runFsrsFits({ runner, worker: "process-1" })).not.toContainEqual(expect.objectContaining({ memberId }));
+    expect(await harness.study.fsrsSettings(member)).toMatchObject({ kind: "default", optedOut: true });
+
+    // Asking for personal weights again: the next run fits the member as before.
+    expect(await harness.study.allowPersonalFsrs(member)).toMatchObject({ kind: "default", optedOut: false });
+    expect(await harness.study.runFsrsFits({ runner, worker: "process-1" })).toContainEqual(expect.objectContaining({ memberId, outcome: "adopted" }));
   });
 
   it("keeps the member's weights when the fit process dies", async () => {

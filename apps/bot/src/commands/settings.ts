@@ -1,5 +1,6 @@
 // `/settings timezone day_start retention`: a member's own preferences; no options shows them,
-// with the FSRS weights that schedule them (default or personal) and a way back to the defaults.
+// with the FSRS weights that schedule them (default or personal), a way back to the defaults, and
+// from there a way back to personal weights.
 import type { ButtonInteraction, ChatInputCommandInteraction } from "discord.js";
 import { localeFor } from "../i18n/index.ts";
 import { memberRef } from "../interactions/member-ref.ts";
@@ -27,6 +28,15 @@ export async function handleFsrsDefaults(interaction: ButtonInteraction, ctx: Bo
   await interaction.deferUpdate();
   const member = memberRef(interaction);
   const fsrs = await ctx.study.useDefaultFsrs(member);
+  const view = await ctx.study.memberSettings(member);
+  await interaction.editReply(renderMemberSettings(view, localeFor(interaction.locale), { saved: true, fsrs }));
+}
+
+/** The settings message's "fit my own parameters again" button, shown after going back to the defaults. */
+export async function handleFsrsPersonal(interaction: ButtonInteraction, ctx: BotContext): Promise<void> {
+  await interaction.deferUpdate();
+  const member = memberRef(interaction);
+  const fsrs = await ctx.study.allowPersonalFsrs(member);
   const view = await ctx.study.memberSettings(member);
   await interaction.editReply(renderMemberSettings(view, localeFor(interaction.locale), { saved: true, fsrs }));
 }

@@ -187,6 +187,8 @@ export const en = {
   "settings.fsrs.since": "since {date}",
   "settings.fsrs.log-loss": "Log loss on your recent reviews: {before} before → {after} now (lower predicts better)",
   "settings.fsrs.use-defaults": "Use default parameters",
+  "settings.fsrs.opted-out": "You chose the defaults: no personal parameters are fitted for you.",
+  "settings.fsrs.allow-personal": "Fit parameters to my reviews",
 
   "leaderboard.title": "Leaderboard · {scope} · {period}",
   "leaderboard.scope.group": "Study group",

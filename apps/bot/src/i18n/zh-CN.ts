@@ -197,6 +197,8 @@ export const zhCN = {
   "settings.fsrs.since": "自 {date} 起",
   "settings.fsrs.log-loss": "最近复习的对数损失：之前 {before} → 现在 {after}（越低预测越准）",
   "settings.fsrs.use-defaults": "改用默认参数",
+  "settings.fsrs.opted-out": "你选择了默认参数：不会为你拟合个人参数。",
+  "settings.fsrs.allow-personal": "根据我的复习记录拟合参数",
 
   // /leaderboard.
   "leaderboard.title": "排行榜 · {scope} · {period}",

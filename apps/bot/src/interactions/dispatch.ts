@@ -26,7 +26,7 @@ import { memberRef } from "./member-ref.ts";
 import { handleQuizAutocomplete, handleQuizCommand } from "../commands/quiz.ts";
 import { handleReviewCommand } from "../commands/review.ts";
 import { handleInterviewAnswer, handleInterviewCommand, handleInterviewModal, handleInterviewStop } from "../commands/interview.ts";
-import { handleFsrsDefaults, handleSettingsCommand } from "../commands/settings.ts";
+import { handleFsrsDefaults, handleFsrsPersonal, handleSettingsCommand } from "../commands/settings.ts";
 import {
   handleAnswerButton,
   handleAnswerModal,
@@ -96,6 +96,8 @@ async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: Bo
       return handleInterviewStop(interaction, id, ctx);
     case "fsrs-defaults":
       return handleFsrsDefaults(interaction, ctx);
+    case "fsrs-personal":
+      return handleFsrsPersonal(interaction, ctx);
     case "appeal":
       return handleAppealButton(interaction, id);
     case "appeal-accept":

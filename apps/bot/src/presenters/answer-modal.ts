@@ -22,15 +22,20 @@ export function renderAnswerModal(
   reps: number | null = null,
 ): APIModalInteractionResponseCallbackData {
   const itemId = "itemId" in item ? item.itemId : item.id;
+  return renderAnswerForm(encodeCustomId({ kind: "answer-modal", postId, itemId, reps }), itemId, item.prompt, locale);
+}
+
+/** The form every answer is typed in (daily posts, reviews, drills, interviews); `customId` says where it goes. */
+export function renderAnswerForm(customId: string, itemId: string, prompt: string, locale: UiLocale): APIModalInteractionResponseCallbackData {
   return {
-    custom_id: encodeCustomId({ kind: "answer-modal", postId, itemId, reps }),
+    custom_id: customId,
     title: truncate(t(locale, "modal.title", { itemId }), DISCORD_LIMITS.modalTitle),
     components: [
       {
         type: ComponentType.Label,
         label: truncate(t(locale, "modal.label"), DISCORD_LIMITS.labelText),
         // The question itself, so the member can read it while typing.
-        description: truncate(item.prompt.replace(/\s+/g, " ").trim(), DISCORD_LIMITS.labelDescription),
+        description: truncate(prompt.replace(/\s+/g, " ").trim(), DISCORD_LIMITS.labelDescription),
         component: {
           type: ComponentType.TextInput,
           custom_id: ANSWER_INPUT_ID,

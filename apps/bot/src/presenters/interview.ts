@@ -1,9 +1,10 @@
 // `/interview`, one private message updated in place: the question with its 60-second countdown,
 // after each answer a line on how it went and the next question, and at the end the report.
-import { ComponentType, TextInputStyle, type APIEmbed, type APIEmbedField, type APIModalInteractionResponseCallbackData } from "discord.js";
+import { type APIEmbed, type APIEmbedField, type APIModalInteractionResponseCallbackData } from "discord.js";
 import type { InterviewAnswerView, InterviewReportView, InterviewStepView, InterviewTurnView } from "@recall/study";
-import { ANSWER_INPUT_ID, encodeCustomId } from "../custom-ids.ts";
+import { encodeCustomId } from "../custom-ids.ts";
 import { t, type UiLocale } from "../i18n/index.ts";
+import { renderAnswerForm } from "./answer-modal.ts";
 import { VERDICT_MARKS, scorePercent } from "./answer-result.ts";
 import { button, rows } from "./components.ts";
 import { DISCORD_LIMITS } from "./discord-limits.ts";
@@ -75,26 +76,7 @@ export function renderInterviewModal(
   step: number,
   locale: UiLocale,
 ): APIModalInteractionResponseCallbackData {
-  return {
-    custom_id: encodeCustomId({ kind: "interview-modal", sessionId, step }),
-    title: truncate(t(locale, "modal.title", { itemId: item.itemId }), DISCORD_LIMITS.modalTitle),
-    components: [
-      {
-        type: ComponentType.Label,
-        label: truncate(t(locale, "modal.label"), DISCORD_LIMITS.labelText),
-        description: truncate(item.prompt.replace(/\s+/g, " ").trim(), DISCORD_LIMITS.labelDescription),
-        component: {
-          type: ComponentType.TextInput,
-          custom_id: ANSWER_INPUT_ID,
-          style: TextInputStyle.Paragraph,
-          placeholder: truncate(t(locale, "modal.placeholder"), DISCORD_LIMITS.textInputPlaceholder),
-          min_length: 1,
-          max_length: DISCORD_LIMITS.textInputValue,
-          required: true,
-        },
-      },
-    ],
-  };
+  return renderAnswerForm(encodeCustomId({ kind: "interview-modal", sessionId, step }), item.itemId, item.prompt, locale);
 }
 
 function pointLines(answer: InterviewAnswerView, locale: UiLocale): string[] {

@@ -23,18 +23,24 @@ export function renderMemberSettings(view: MemberSettingsView, locale: UiLocale,
     { name: t(locale, "settings.retention"), value: view.desiredRetention.toFixed(2), inline: true },
   ];
   if (options.fsrs) fields.push({ name: t(locale, "settings.fsrs"), value: fsrsText(options.fsrs, locale), inline: false });
+  // Personal weights: a way back to the defaults. Defaults by choice: a way back to fitting.
   const personal = options.fsrs?.kind === "personal";
+  const optedOut = options.fsrs?.kind === "default" && options.fsrs.optedOut;
   return {
     content: t(locale, options.saved ? "settings.saved" : "settings.current"),
     embeds: [{ title: t(locale, "settings.title"), color: COLORS.brand, fields }],
-    components: personal ? rows([button({ kind: "fsrs-defaults" }, t(locale, "settings.fsrs.use-defaults"), "secondary")]) : [],
+    components: personal
+      ? rows([button({ kind: "fsrs-defaults" }, t(locale, "settings.fsrs.use-defaults"), "secondary")])
+      : optedOut
+        ? rows([button({ kind: "fsrs-personal" }, t(locale, "settings.fsrs.allow-personal"), "secondary")])
+        : [],
     allowedMentions: noMentions(),
   };
 }
 
 function fsrsText(fsrs: FsrsSettingsView, locale: UiLocale): string {
   const since = fsrs.since === null ? "" : ` · ${t(locale, "settings.fsrs.since", { date: discordTime(fsrs.since, "date") })}`;
-  if (fsrs.kind === "default") return `${t(locale, "settings.fsrs.default")}${since}`;
+  if (fsrs.kind === "default") return `${t(locale, "settings.fsrs.default")}${since}${fsrs.optedOut ? `\n${t(locale, "settings.fsrs.opted-out")}` : ""}`;
   const loss =
     fsrs.logLossBefore !== null && fsrs.logLossAfter !== null
       ? `\n${t(locale, "settings.fsrs.log-loss", { before: fsrs.logLossBefore.toFixed(4), after: fsrs.logLossAfter.toFixed(4) })}`

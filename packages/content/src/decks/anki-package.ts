@@ -11,7 +11,7 @@ import type { DeckCard, DeckRead } from "./deck-cards.ts";
 import { splitAlternatives } from "./deck-cards.ts";
 import { countMediaReferences, htmlFieldToText } from "./deck-text.ts";
 import type { DeckLimits } from "./limits.ts";
-import { DeckRefusedError, formatCount } from "./limits.ts";
+import { DeckRefusedError, refuseOverlongFields } from "./limits.ts";
 import { readProtoFields } from "./protobuf.ts";
 import { openZipArchive, startsWithZipMagic } from "./zip-archive.ts";
 import { decompressZstdCapped, startsWithZstdMagic } from "./zstd.ts";
@@ -150,9 +150,7 @@ export async function readAnkiPackage(bytes: Uint8Array, fallbackName: string, l
   let mediaReferences = 0;
   for (const note of collection.notes) {
     const label = noteLabel(note);
-    const tooLong = note.fields.findIndex((field) => field.length > limits.maxFieldChars);
-    if (tooLong >= 0) {
-      log.error(PROBLEM_KINDS.noteRefused, 1, `${label}: field ${tooLong + 1} is longer than ${formatCount(limits.maxFieldChars)} characters; note refused`);
+    if (refuseOverlongFields(note.fields, limits, log, 1, label, "note")) {
       skippedNotes++;
       continue;
     }

@@ -8,7 +8,7 @@ import type { DeckCard, DeckRead } from "./deck-cards.ts";
 import { splitAlternatives } from "./deck-cards.ts";
 import { countMediaReferences, htmlFieldToText, plainFieldToText } from "./deck-text.ts";
 import type { DeckLimits } from "./limits.ts";
-import { formatCount } from "./limits.ts";
+import { refuseOverlongFields } from "./limits.ts";
 import { readRecords } from "./text-records.ts";
 
 const NAMED_SEPARATORS = new Map([
@@ -134,9 +134,7 @@ export function readAnkiText(text: string, fallbackName: string, limits: DeckLim
   let media = 0;
   for (const record of records) {
     const label = `line ${record.line}`;
-    const tooLong = record.fields.findIndex((field) => field.length > limits.maxFieldChars);
-    if (tooLong >= 0) {
-      log.error(PROBLEM_KINDS.noteRefused, record.line, `${label}: field ${tooLong + 1} is longer than ${formatCount(limits.maxFieldChars)} characters; row refused`);
+    if (refuseOverlongFields(record.fields, limits, log, record.line, label, "row")) {
       skippedNotes++;
       continue;
     }

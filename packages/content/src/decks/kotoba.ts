@@ -5,7 +5,7 @@ import { PROBLEM_KINDS } from "../problems.ts";
 import type { DeckCard, DeckRead } from "./deck-cards.ts";
 import { plainFieldToText } from "./deck-text.ts";
 import type { DeckLimits } from "./limits.ts";
-import { formatCount } from "./limits.ts";
+import { refuseOverlongFields } from "./limits.ts";
 import { readRecords } from "./text-records.ts";
 
 export const KOTOBA_HEADER = ["question", "answers", "comment", "instructions", "render as"];
@@ -21,9 +21,7 @@ export function readKotoba(text: string, fallbackName: string, limits: DeckLimit
   let skippedNotes = 0;
   for (const record of records) {
     const label = `line ${record.line}`;
-    const tooLong = record.fields.findIndex((field) => field.length > limits.maxFieldChars);
-    if (tooLong >= 0) {
-      log.error(PROBLEM_KINDS.noteRefused, record.line, `${label}: field ${tooLong + 1} is longer than ${formatCount(limits.maxFieldChars)} characters; row refused`);
+    if (refuseOverlongFields(record.fields, limits, log, record.line, label, "row")) {
       skippedNotes++;
       continue;
     }

@@ -1,4 +1,6 @@
 // Decks come from strangers: every size is capped before the work it would cost is done.
+import type { ProblemLog } from "../problems.ts";
+import { PROBLEM_KINDS } from "../problems.ts";
 
 export interface DeckLimits {
   /** The file itself (Discord attachments are checked against this before download). */
@@ -41,4 +43,15 @@ export class DeckRefusedError extends Error {
 
 export function formatCount(n: number): string {
   return n.toLocaleString("en-US");
+}
+
+/**
+ * Refuses a note or row with a field over the limit, naming it in `log`: true when refused. Every
+ * reader checks this before reading the fields, so a refusal reads the same in every format.
+ */
+export function refuseOverlongFields(fields: readonly string[], limits: DeckLimits, log: ProblemLog, line: number, label: string, unit: "note" | "row"): boolean {
+  const tooLong = fields.findIndex((field) => field.length > limits.maxFieldChars);
+  if (tooLong < 0) return false;
+  log.error(PROBLEM_KINDS.noteRefused, line, `${label}: field ${tooLong + 1} is longer than ${formatCount(limits.maxFieldChars)} characters; ${unit} refused`);
+  return true;
 }
