@@ -35,12 +35,33 @@ export type CustomId =
   /** `/interview`: the question shown at `step` of a session (the form carries the step back). */
   | { kind: "interview-answer"; sessionId: string; step: number; itemId: string }
   | { kind: "interview-modal"; sessionId: string; step: number }
-  | { kind: "interview-stop"; sessionId: string };
+  | { kind: "interview-stop"; sessionId: string }
+  /** On a graded result: appeal the grading of the answer (opens the appeal form). */
+  | { kind: "appeal"; answerId: string }
+  | { kind: "appeal-modal"; answerId: string }
+  /** `/appeals`: the select menu of the points an admin rules hit. */
+  | { kind: "appeal-points"; appealId: string }
+  /** `/appeals`: accept with these points ruled hit (opens the alias form). */
+  | { kind: "appeal-accept"; appealId: string; pointIds: string[] }
+  | { kind: "appeal-accept-modal"; appealId: string; pointIds: string[] }
+  | { kind: "appeal-reject"; appealId: string }
+  | { kind: "appeal-reject-modal"; appealId: string };
 
 export type CustomIdKind = CustomId["kind"];
 
 /** The custom_id of the text input inside the answer modal. */
 export const ANSWER_INPUT_ID = "answer";
+/** The appeal form's note, and the rejection form's reason. */
+export const APPEAL_NOTE_INPUT_ID = "note";
+export const REJECT_REASON_INPUT_ID = "reason";
+/** The accept form's alias inputs: `alias.<point id>.<concept>`. */
+export function aliasInputId(pointId: string, concept: number): string {
+  return `alias.${pointId}.${concept}`;
+}
+export function parseAliasInputId(id: string): { pointId: string; concept: number } | null {
+  const match = /^alias\.(k[1-9][0-9]{0,2})\.([0-9]{1,2})$/.exec(id);
+  return match?.[1] !== undefined && match[2] !== undefined ? { pointId: match[1], concept: Number(match[2]) } : null;
+}
 
 export const CUSTOM_ID_VERSION = "v1";
 export const MAX_CUSTOM_ID_LENGTH = 100;
@@ -57,6 +78,11 @@ const ITEM_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
 const SNOWFLAKE_OR_SERIAL = /^[0-9]{1,20}$/;
 const PAGE = /^(0|[1-9][0-9]{0,3})$/;
 const REPS = /^(0|[1-9][0-9]{0,5})$/;
+// Key point ids are `k1`, `k2`, …; a list of them is joined with dots, each at most once.
+const POINT_ID = /^k[1-9][0-9]{0,2}$/;
+const POINT_SEPARATOR = ".";
+/** At most this many points in one id: 14 of `k999` and the longest appeal id still fit in 100 characters. */
+export const MAX_POINTS_IN_ID = 14;
 export const MAX_REPS_IN_ID = 999_999;
 
 const RATING_CODES = { again: "1", hard: "2", good: "3", easy: "4" } as const satisfies Record<Rating, string>;
@@ -85,6 +111,13 @@ const KIND_CODES = {
   "interview-answer": "ia",
   "interview-modal": "im",
   "interview-stop": "is",
+  appeal: "ap",
+  "appeal-modal": "apm",
+  "appeal-points": "aps",
+  "appeal-accept": "apa",
+  "appeal-accept-modal": "apam",
+  "appeal-reject": "apr",
+  "appeal-reject-modal": "aprm",
 } as const satisfies Record<CustomIdKind, string>;
 
 function reverse<V extends string, C extends string>(codes: Record<V, C>): ReadonlyMap<string, V> {
@@ -109,6 +142,20 @@ function serial(value: string, what: string): string {
 function reps(value: number): string {
   if (!Number.isInteger(value) || value < 0 || value > MAX_REPS_IN_ID) throw new CustomIdError(`Invalid review count for a custom_id: ${value}`);
   return String(value);
+}
+
+function pointList(ids: readonly string[]): string {
+  if (ids.length === 0 || ids.length > MAX_POINTS_IN_ID || new Set(ids).size !== ids.length || !ids.every((id) => POINT_ID.test(id))) {
+    throw new CustomIdError(`Invalid key point list for a custom_id: "${ids.join(",")}"`);
+  }
+  return ids.join(POINT_SEPARATOR);
+}
+
+function decodePoints(value: string | undefined): string[] | null {
+  if (value === undefined) return null;
+  const ids = value.split(POINT_SEPARATOR);
+  const valid = ids.length > 0 && ids.length <= MAX_POINTS_IN_ID && new Set(ids).size === ids.length && ids.every((id) => POINT_ID.test(id));
+  return valid ? ids : null;
 }
 
 function fieldsOf(id: CustomId): string[] {
@@ -146,6 +193,16 @@ function fieldsOf(id: CustomId): string[] {
       return [serial(id.sessionId, "session id"), reps(id.step)];
     case "interview-stop":
       return [serial(id.sessionId, "session id")];
+    case "appeal":
+    case "appeal-modal":
+      return [serial(id.answerId, "answer id")];
+    case "appeal-points":
+    case "appeal-reject":
+    case "appeal-reject-modal":
+      return [serial(id.appealId, "appeal id")];
+    case "appeal-accept":
+    case "appeal-accept-modal":
+      return [serial(id.appealId, "appeal id"), pointList(id.pointIds)];
   }
 }
 
@@ -251,6 +308,23 @@ export function decodeCustomId(raw: string): CustomId | null {
     case "interview-stop": {
       const sessionId = decodeSerial(first);
       return arity(1) && sessionId !== null ? { kind, sessionId } : null;
+    }
+    case "appeal":
+    case "appeal-modal": {
+      const answerId = decodeSerial(first);
+      return arity(1) && answerId !== null ? { kind, answerId } : null;
+    }
+    case "appeal-points":
+    case "appeal-reject":
+    case "appeal-reject-modal": {
+      const appealId = decodeSerial(first);
+      return arity(1) && appealId !== null ? { kind, appealId } : null;
+    }
+    case "appeal-accept":
+    case "appeal-accept-modal": {
+      const appealId = decodeSerial(first);
+      const pointIds = decodePoints(second);
+      return arity(2) && appealId !== null && pointIds !== null ? { kind, appealId, pointIds } : null;
     }
   }
 }

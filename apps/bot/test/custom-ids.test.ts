@@ -4,6 +4,9 @@ import {
   decodeCustomId,
   encodeCustomId,
   MAX_CUSTOM_ID_LENGTH,
+  MAX_POINTS_IN_ID,
+  aliasInputId,
+  parseAliasInputId,
   type CustomId,
 } from "../src/custom-ids.ts";
 
@@ -37,6 +40,13 @@ const EXAMPLES: CustomId[] = [
   { kind: "interview-answer", sessionId: LONGEST_SERIAL, step: 999_999, itemId: LONGEST_ITEM },
   { kind: "interview-modal", sessionId: "12", step: 3 },
   { kind: "interview-stop", sessionId: "12" },
+  { kind: "appeal", answerId: "99" },
+  { kind: "appeal-modal", answerId: "99" },
+  { kind: "appeal-points", appealId: "5" },
+  { kind: "appeal-accept", appealId: "5", pointIds: ["k4"] },
+  { kind: "appeal-accept-modal", appealId: "5", pointIds: ["k1", "k3", "k12"] },
+  { kind: "appeal-reject", appealId: "5" },
+  { kind: "appeal-reject-modal", appealId: "5" },
 ];
 
 describe("custom ids", () => {
@@ -59,6 +69,7 @@ describe("custom ids", () => {
       { kind: "override", answerId: LONGEST_SERIAL, rating: "again" },
       { kind: "self-rate", itemId: LONGEST_ITEM, rating: "easy", reps: 999_999 },
       { kind: "judge", itemId: LONGEST_ITEM, verdict: "wrong", reps: 999_999 },
+      { kind: "appeal-accept-modal", appealId: LONGEST_SERIAL, pointIds: Array.from({ length: MAX_POINTS_IN_ID }, (_, i) => `k${985 + i}`) },
     ];
     for (const id of longest) {
       const encoded = encodeCustomId(id);
@@ -75,6 +86,10 @@ describe("custom ids", () => {
       new CustomIdError('Invalid answer id for a custom_id: "abc"'),
     );
     expect(() => encodeCustomId({ kind: "drill", itemId: LONGEST_ITEM + "y", reps: 0 })).toThrow(CustomIdError);
+    expect(() => encodeCustomId({ kind: "appeal-accept", appealId: "5", pointIds: [] })).toThrow(CustomIdError);
+    expect(() => encodeCustomId({ kind: "appeal-accept", appealId: "5", pointIds: ["k1", "k1"] })).toThrow(CustomIdError);
+    expect(() => encodeCustomId({ kind: "appeal-accept", appealId: "5", pointIds: ["k1.k2"] })).toThrow(CustomIdError);
+    expect(() => encodeCustomId({ kind: "appeal-accept", appealId: "5", pointIds: Array.from({ length: MAX_POINTS_IN_ID + 1 }, (_, i) => `k${i + 1}`) })).toThrow(CustomIdError);
     expect(() => encodeCustomId({ kind: "leaderboard-page", scope: "group", period: "week", page: -1 })).toThrow(
       new CustomIdError("Invalid leaderboard page for a custom_id: -1"),
     );
@@ -108,8 +123,25 @@ describe("custom ids", () => {
     "v1:rn:",
     "v1:d:Q090:" + "x".repeat(95),
     "v1:a:1:Q" + "0".repeat(100),
+    "v1:ap:",
+    "v1:ap:x",
+    "v1:ap:1:2",
+    "v1:apa:5",
+    "v1:apa:5:",
+    "v1:apa:5:k0",
+    "v1:apa:5:k1.k1",
+    "v1:apa:5:k1..k2",
+    "v1:apa:5:K1",
+    "v1:apa:5:k1:x",
+    "v1:aprm:5:k1",
   ])("decodes %j to null", (raw) => {
     expect(decodeCustomId(raw)).toBeNull();
+  });
+
+  it("names the accept form's alias inputs by point and concept, and reads them back strictly", () => {
+    expect(aliasInputId("k4", 1)).toBe("alias.k4.1");
+    expect(parseAliasInputId("alias.k4.1")).toEqual({ pointId: "k4", concept: 1 });
+    for (const raw of ["alias.k4", "alias.k0.1", "alias.k4.x", "alias.k4.1.2", "note", "alias.k4.123"]) expect(parseAliasInputId(raw)).toBeNull();
   });
 
   it("never throws on random input and only accepts what it would encode the same way", () => {

@@ -6,7 +6,7 @@ import {
   type APIApplicationCommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
-import { commandDefinitions, COMMAND_NAMES, deckCommand, quizCommand, settingsCommand } from "../src/commands/definitions.ts";
+import { appealsCommand, commandDefinitions, COMMAND_NAMES, deckCommand, quizCommand, settingsCommand } from "../src/commands/definitions.ts";
 import { catalogues, placeholdersIn } from "../src/i18n/index.ts";
 
 // Discord's rule for chat-input command and option names (lowercase where the script has case).
@@ -51,7 +51,7 @@ function choicesOf(command: RESTPostAPIChatInputApplicationCommandsJSONBody): Ch
 describe("command definitions", () => {
   it("define the nine commands once each", () => {
     const names = commandDefinitions.map((command) => command.name);
-    expect(names).toEqual(["quiz", "review", "settings", "leaderboard", "weak", "stats", "me", "deck", "interview"]);
+    expect(names).toEqual(["quiz", "review", "settings", "leaderboard", "weak", "stats", "me", "deck", "interview", "appeals"]);
     expect(Object.values(COMMAND_NAMES).sort()).toEqual([...names].sort());
   });
 
@@ -118,10 +118,11 @@ describe("command definitions", () => {
   it("restrict /quiz and /deck to Manage Server and every command to servers", () => {
     expect(quizCommand.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     expect(deckCommand.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
+    expect(appealsCommand.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     for (const command of commandDefinitions) {
       expect(command.contexts, command.name).toEqual([InteractionContextType.Guild]);
       expect(command.dm_permission, command.name).toBe(false);
-      if (command.name !== "quiz" && command.name !== "deck") expect(command.default_member_permissions, command.name).toBeUndefined();
+      if (command.name !== "quiz" && command.name !== "deck" && command.name !== "appeals") expect(command.default_member_permissions, command.name).toBeUndefined();
     }
   });
 

@@ -5,7 +5,7 @@ import { pino } from "pino";
 import { loadBank, type QuizItem } from "@recall/content";
 import { createDatabase, type OpenDatabase } from "@recall/db";
 import { createStudy, type StudyService } from "@recall/study";
-import { FakePermissions, startFakeDiscord, type FakeDiscord, type StoredMessage } from "@recall/discord-fake";
+import { FakePermissions, startFakeDiscord, type FakeDiscord, type FakeGuildInput, type StoredMessage } from "@recall/discord-fake";
 import { createBot, type Bot } from "../src/bot.ts";
 
 export const TOKEN = "test-token.recall";
@@ -51,11 +51,16 @@ export async function startHarness(options: {
   tickMs?: number;
   /** Passed to every bot the harness starts (shutdown tests). */
   shutdownGraceMs?: number;
+  /** Servers besides the study server (e.g. to check that something stays in one server). */
+  extraGuilds?: FakeGuildInput[];
 }): Promise<Harness> {
   const { clock } = options;
   const database = options.database ?? (await createDatabase({ inMemory: true }));
   const fake = await startFakeDiscord({
-    guilds: [{ id: GUILD_ID, name: "Study Server", channels: [{ id: CHANNEL_ID, name: "daily-quiz" }], preferredLocale: "zh-CN" }],
+    guilds: [
+      { id: GUILD_ID, name: "Study Server", channels: [{ id: CHANNEL_ID, name: "daily-quiz" }], preferredLocale: "zh-CN" },
+      ...(options.extraGuilds ?? []),
+    ],
     validToken: TOKEN,
     heartbeatIntervalMs: 500,
     now: () => clock.ms,

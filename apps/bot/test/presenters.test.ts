@@ -176,6 +176,8 @@ const result = (overrides: Partial<AnswerResultView> = {}): AnswerResultView => 
   overrideUntil: "2026-11-29T08:10:00.000Z",
   alreadyAnswered: false,
   empty: false,
+  appealUntil: null,
+  appealStatus: null,
   ...overrides,
 });
 
@@ -308,6 +310,15 @@ describe("renderAnswerResult", () => {
   it("adds a next button inside /review", () => {
     const { reply } = renderAnswerResult(result({ overrideUntil: null }), "en", { withNextReview: true });
     expect(customIds(reply)).toEqual([{ kind: "review-next" }]);
+  });
+
+  it("offers an appeal while it is open, and says where an appeal stands once filed", () => {
+    const open = renderAnswerResult(result({ overrideUntil: null, appealUntil: "2026-11-30T08:00:00.000Z" }), "en", { withNextReview: true }).reply;
+    expect(customIds(open)).toEqual([{ kind: "appeal", answerId: "1234567890123456789" }, { kind: "review-next" }]);
+    expect(allText([open])).toContain("You can appeal until <t:1796025600:R>");
+    const filed = renderAnswerResult(result({ overrideUntil: null, appealUntil: null, appealStatus: "pending" }), "zh-CN").reply;
+    expect(filed.components).toEqual([]);
+    expect(allText([filed])).toContain("你对这次评分的申诉正在等待管理员处理。");
   });
 
   it("switches every label with the locale", () => {

@@ -15,7 +15,9 @@ const USAGE = `usage:
                                          print {"pages": [...], "items": [...], "problems": [...]}
   pnpm content parse <path>              list the quiz items
   pnpm content import <file> [--out content/<book>/<name>.md]
-                                         convert a deck (Anki package or text, Quizlet, Kotoba) to Markdown`;
+                                         convert a deck (Anki package or text, Quizlet, Kotoba) to Markdown
+  pnpm content suggestions [--server ID] aliases servers accepted on appeal, as a patch to the content
+                                         (reads the database: the root script runs it from apps/bot)`;
 
 const DEFAULT_BANK = "content/";
 

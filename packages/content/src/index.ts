@@ -13,3 +13,5 @@ export type { DeckLimits } from "./decks/limits.ts";
 export { isTermAnswer } from "./decks/deck-cards.ts";
 export { parseDeckInWorker, DEFAULT_DECK_TIMEOUT_MS } from "./decks/deck-worker.ts";
 export type { DeckWorkerOptions } from "./decks/deck-worker.ts";
+export { aliasSuggestionPatch } from "./alias-suggestions.ts";
+export type { AcceptedAlias, AliasSuggestions } from "./alias-suggestions.ts";

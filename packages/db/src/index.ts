@@ -16,3 +16,4 @@ export * from "./decks.ts";
 export * from "./interaction-claims.ts";
 export * from "./fsrs-fits.ts";
 export * from "./interviews.ts";
+export * from "./appeals.ts";

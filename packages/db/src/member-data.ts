@@ -5,8 +5,9 @@ import { mapErrors } from "./errors.ts";
 import type { AnswerRecord, DueItem, Member, ReviewLogRecord } from "./records.ts";
 import { answerFromRow, logFromRow } from "./reviews.ts";
 import { cardFromRow } from "./rows.ts";
+import { appealFromRow, type AppealRecord } from "./appeals.ts";
 import { interviewFromRow, type InterviewSessionRecord } from "./interviews.ts";
-import { answers, cards, groupMembers, interviewSessions, memberDailyActivity, members, reviewLogs } from "./schema.ts";
+import { answers, appeals, cards, groupMembers, interviewSessions, memberDailyActivity, members, reviewLogs } from "./schema.ts";
 import { memberFromRow } from "./settings.ts";
 
 export interface MemberExport {
@@ -17,6 +18,8 @@ export interface MemberExport {
   answers: AnswerRecord[];
   dailyActivity: { localDate: string; quizScore: number; quizAnswers: number; reviewScore: number; reviewAnswers: number }[];
   interviews: InterviewSessionRecord[];
+  /** Their appeals of gradings, with the decisions (an admin's reason included). */
+  appeals: AppealRecord[];
 }
 
 /** Everything stored about a member, as plain JSON-safe data; null for an unknown member. */
@@ -36,6 +39,7 @@ export async function memberExport(db: Database, memberId: number): Promise<Memb
         .where(eq(memberDailyActivity.memberId, memberId))
         .orderBy(asc(memberDailyActivity.localDate));
       const interviewRows = await tx.select().from(interviewSessions).where(eq(interviewSessions.memberId, memberId)).orderBy(asc(interviewSessions.id));
+      const appealRows = await tx.select().from(appeals).where(eq(appeals.memberId, memberId)).orderBy(asc(appeals.id));
       return {
         member: memberFromRow(member),
         groupIds: groups.map((row) => row.groupId),
@@ -50,12 +54,13 @@ export async function memberExport(db: Database, memberId: number): Promise<Memb
           reviewAnswers: row.reviewAnswers,
         })),
         interviews: interviewRows.map(interviewFromRow),
+        appeals: appealRows.map(appealFromRow),
       };
     }),
   );
 }
 
-/** Deletes the member and, through cascades, their cards, logs, answers, activity, memberships and interviews. */
+/** Deletes the member and, through cascades, their cards, logs, answers, activity, memberships, interviews and appeals. */
 export async function forgetMember(db: Database, memberId: number): Promise<boolean> {
   return mapErrors(async () => {
     const deleted = await db.delete(members).where(eq(members.id, memberId)).returning({ id: members.id });

@@ -256,23 +256,28 @@ export async function overrideLastReview(
   input: Omit<ReviewInput, "answerId">,
   now: Date = new Date(),
 ): Promise<RecordReviewResult> {
-  return mapErrors(() =>
-    db.transaction(async (tx) => {
-      await lockedCard(tx, input.memberId, input.itemId);
-      const existing = await logByKey(tx, input.idempotencyKey);
-      if (existing) return { duplicate: true, log: existing, card: existing.after };
-      const undone = await undoIn(tx, input.memberId, input.itemId, now);
-      if (!undone || !sameCard(undone.card, input.reviewLog.before)) {
-        throw new StaleCardError(input.memberId, input.itemId);
-      }
-      const log = await applyReview(tx, { ...input, answerId: undone.log.answerId, source: undone.log.source });
-      if (!log) throw new DbError(`review log ${input.idempotencyKey} was not written`);
-      if (undone.log.answerId !== null) {
-        await tx.update(answers).set({ rating: input.reviewLog.rating }).where(eq(answers.id, undone.log.answerId));
-      }
-      return { duplicate: false, log, card: input.card };
-    }),
-  );
+  return mapErrors(() => db.transaction((tx) => overrideLastReviewIn(tx, input, now)));
+}
+
+/** overrideLastReview inside a transaction the caller holds (an accepted appeal redoes a review with its other writes). */
+export async function overrideLastReviewIn(
+  tx: Database,
+  input: Omit<ReviewInput, "answerId">,
+  now: Date,
+): Promise<RecordReviewResult> {
+  await lockedCard(tx, input.memberId, input.itemId);
+  const existing = await logByKey(tx, input.idempotencyKey);
+  if (existing) return { duplicate: true, log: existing, card: existing.after };
+  const undone = await undoIn(tx, input.memberId, input.itemId, now);
+  if (!undone || !sameCard(undone.card, input.reviewLog.before)) {
+    throw new StaleCardError(input.memberId, input.itemId);
+  }
+  const log = await applyReview(tx, { ...input, answerId: undone.log.answerId, source: undone.log.source });
+  if (!log) throw new DbError(`review log ${input.idempotencyKey} was not written`);
+  if (undone.log.answerId !== null) {
+    await tx.update(answers).set({ rating: input.reviewLog.rating }).where(eq(answers.id, undone.log.answerId));
+  }
+  return { duplicate: false, log, card: input.card };
 }
 
 /** The member's latest review of the item that is not undone. */

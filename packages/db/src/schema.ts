@@ -481,3 +481,63 @@ export const interviewSessions = pgTable(
     index("interview_sessions_member_created_idx").on(t.memberId, t.createdAt),
   ],
 );
+
+/**
+ * A member's appeal of one graded answer (at most one per answer), decided by a server admin.
+ * `created_at` is the domain's clock (the 24-hour window and the rate limit are measured on it).
+ * `outcome` holds what a decision changed (see AppealOutcome in appeals.ts); `notified_at` is set
+ * once the member has been shown the decision.
+ */
+export const appeals = pgTable(
+  "appeals",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    answerId: bigint("answer_id", { mode: "number" })
+      .notNull()
+      .references(() => answers.id, { onDelete: "cascade" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    serverId: text("server_id").notNull(),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => quizItems.id),
+    note: text("note").notNull().default(""),
+    status: text("status").notNull().default("pending"),
+    createdAt: timestamptz("created_at").notNull(),
+    decidedAt: timestamptz("decided_at"),
+    decidedBy: text("decided_by"),
+    reason: text("reason"),
+    outcome: jsonb("outcome").$type<unknown>(),
+    notifiedAt: timestamptz("notified_at"),
+  },
+  (t) => [
+    check("appeals_status_valid", sql`${t.status} in ('pending', 'accepted', 'rejected')`),
+    uniqueIndex("appeals_one_per_answer").on(t.answerId),
+    index("appeals_pending_server_idx").on(t.serverId, t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("appeals_member_created_idx").on(t.memberId, t.createdAt),
+    index("appeals_unnotified_idx").on(t.memberId).where(sql`${t.status} <> 'pending' and ${t.notifiedAt} is null`),
+  ],
+);
+
+/** A server's extra alias for one concept of an item's key point, learnt from an accepted appeal. */
+export const serverAliases = pgTable(
+  "server_aliases",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    serverId: text("server_id").notNull(),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => quizItems.id),
+    pointId: text("point_id").notNull(),
+    concept: integer("concept").notNull(),
+    alias: text("alias").notNull(),
+    /** Kept when the appealing member is forgotten: the alias is the server's now, not theirs. */
+    appealId: bigint("appeal_id", { mode: "number" }).references(() => appeals.id, { onDelete: "set null" }),
+    createdAt: timestamptz("created_at").notNull(),
+  },
+  (t) => [
+    check("server_aliases_concept_valid", sql`${t.concept} >= 0`),
+    uniqueIndex("server_aliases_unique").on(t.serverId, t.itemId, t.pointId, t.concept, t.alias),
+  ],
+);

@@ -68,6 +68,11 @@ export interface GradeOptions {
   aliasOverlay?: AliasOverlay;
   /** Defaults to MAX_ANSWER_LENGTH; counted in Unicode code points. */
   maxLength?: number;
+  /**
+   * Key point ids ruled hit by a person (an accepted appeal): judged hit and supported whatever
+   * the matching found, and everything else (score, rating, feedback) follows from that.
+   */
+  creditedPoints?: readonly string[];
 }
 
 const PARTIAL_CREDIT = 0.5;
@@ -695,7 +700,10 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     if (length > limit) throw new AnswerTooLongError(length, limit);
   }
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
-  if (gradesAsShortAnswer(item)) return gradeShortAnswer(item, answer, thresholds);
+  if (gradesAsShortAnswer(item)) {
+    const result = gradeShortAnswer(item, answer, thresholds);
+    return options.creditedPoints?.length ? creditShortAnswer(result, new Set(options.creditedPoints), thresholds) : result;
+  }
   const compiled = compiledItemFor(options.aliasOverlay ? withAliasOverlay(item, options.aliasOverlay) : item);
   const normalized = normalizeText(answer);
   const empty = !CONTENT_CHAR.test(normalized.text);
@@ -720,7 +728,11 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   }
 
   const analysis = new AnswerAnalysis(answer, normalized, compiled.concepts);
-  const judgements = compiled.keyPoints.map((point) => judgeKeyPoint(point, analysis));
+  const credited = new Set(options.creditedPoints ?? []);
+  const judgements = compiled.keyPoints.map((point) => {
+    const judgement = judgeKeyPoint(point, analysis);
+    return credited.has(point.id) ? { ...judgement, verdict: "hit" as const, contradicted: false, supported: true } : judgement;
+  });
   // A term that supports another point ("奖励是 RL 的需求") is no evidence against a denial of it;
   // and a term denied to make a denial point ("DPO 不用奖励模型") is no evidence against a point
   // that asserts it elsewhere ("奖励是在线 RL 的需求").
@@ -737,14 +749,14 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
       judgements[index] = { ...judgement, contradicted: false, evidence: [], evidenceSpans: [] };
     }
   });
-  let credited = 0;
+  let creditedCount = 0;
   let unsupported = 0;
   for (const judgement of judgements) {
     if (judgement.verdict === "missed") continue;
-    credited += 1;
+    creditedCount += 1;
     if (!judgement.supported) unsupported += 1;
   }
-  const keywordSalad = credited >= 2 && unsupported * 2 > credited;
+  const keywordSalad = creditedCount >= 2 && unsupported * 2 > creditedCount;
 
   const keyPoints: KeyPointResult[] = compiled.keyPoints.map((point, index) => {
     const judgement = judgements[index] ?? judgeKeyPoint(point, analysis);
@@ -831,5 +843,20 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     feedback: feedbackLine(false, keywordSalad, keyPoints, misconceptions),
     empty: false,
     keywordSalad,
+  };
+}
+
+/** A term answer ruled right on appeal: its one point is hit, so the answer counts as exact. */
+function creditShortAnswer(result: GradeResult, credited: ReadonlySet<string>, thresholds: RatingThresholds): GradeResult {
+  const keyPoints = result.keyPoints.map((point) =>
+    credited.has(point.id) ? { ...point, verdict: "hit" as const, contradicted: false } : point,
+  );
+  if (keyPoints.some((point) => point.verdict !== "hit")) return { ...result, keyPoints };
+  return {
+    ...result,
+    keyPoints,
+    score: 1,
+    empty: false,
+    suggestedRating: suggestRating({ score: 1, wrongClaim: false, keywordSalad: false, empty: false }, thresholds),
   };
 }

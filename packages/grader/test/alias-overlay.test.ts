@@ -50,3 +50,22 @@ describe("a server's alias overlay", () => {
     expect(check).toMatchObject({ ok: false, reason: "off-topic-passes" });
   });
 });
+
+describe("points credited on appeal", () => {
+  it("counts the credited points as hit and rates the answer from there", () => {
+    const answer = "先甄别是格式还是参数的问题。";
+    const plain = grade(item, answer);
+    const credited = grade(item, answer, { creditedPoints: ["k1"] });
+    expect(verdict(credited, "k1")).toBe("hit");
+    expect(verdict(credited, "k2")).toBe(verdict(plain, "k2"));
+    expect(credited.score).toBeGreaterThan(plain.score);
+    // k1 has weight 2 of 3: credited alone, the answer earns two thirds.
+    expect(credited.score).toBeCloseTo(2 / 3, 2);
+    expect(grade(item, answer, { creditedPoints: ["k1", "k2"] })).toMatchObject({ score: 1, suggestedRating: "easy" });
+  });
+
+  it("ignores ids that are not the item's points", () => {
+    const answer = "先甄别是格式还是参数的问题。";
+    expect(grade(item, answer, { creditedPoints: ["k9"] })).toEqual(grade(item, answer));
+  });
+});

@@ -6,6 +6,7 @@ import * as db from "@recall/db";
 import type { Member, QuizPost } from "@recall/db";
 import { AnswerTooLongError, grade, MAX_ANSWER_LENGTH } from "@recall/grader";
 import { localDay, newCard, review, type CardState, type Rating } from "@recall/scheduler";
+import { APPEAL_WINDOW_MS } from "./appeal-rules.ts";
 import { itemView, withoutConflicts, type StudyContext } from "./context.ts";
 import type { PostedQuizzes } from "./daily-quizzes.ts";
 import { StudyError } from "./errors.ts";
@@ -31,7 +32,10 @@ export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQui
     const keyPointTexts = new Map(item.keyPoints.map((kp) => [kp.id, kp.text]));
     const misconceptions = new Map(item.misconceptions.map((mc) => [mc.id, mc]));
     const open = answer.source !== "review" || answer.text !== "";
-    const reviewedMs = options.justRecorded ? Date.parse(options.justRecorded.reviewedAt) : await latestReviewTime(answer);
+    const [reviewedMs, appeal, firstReviewedAt] = options.justRecorded
+      ? [Date.parse(options.justRecorded.reviewedAt), null, options.justRecorded.reviewedAt]
+      : await Promise.all([latestReviewTime(answer), db.appealOfAnswer(database, answer.id), db.answerReviewedAt(database, answer.id)]);
+    const appealUntil = appealableUntil(answer, appeal, firstReviewedAt);
     const overrideUntil = reviewedMs === null ? null : reviewedMs + overrideWindowMs;
     return {
       answerId: String(answer.id),
@@ -56,7 +60,17 @@ export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQui
         open && overrideUntil !== null && clock().getTime() <= overrideUntil ? new Date(overrideUntil).toISOString() : null,
       alreadyAnswered: options.alreadyAnswered,
       empty: answer.text.trim() === "",
+      appealUntil,
+      appealStatus: appeal?.status ?? null,
     };
+  }
+
+  /** Until when the answer may be appealed: graded text, some point not hit, not appealed, within the window. */
+  function appealableUntil(answer: db.AnswerRecord, appeal: db.AppealRecord | null, reviewedAt: string | null): string | null {
+    if (appeal || reviewedAt === null || answer.text.trim() === "") return null;
+    if (!answer.verdicts.some((verdict) => verdict.verdict !== "hit")) return null;
+    const until = Date.parse(reviewedAt) + APPEAL_WINDOW_MS;
+    return clock().getTime() <= until ? new Date(until).toISOString() : null;
   }
 
   /**
@@ -75,6 +89,8 @@ export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQui
     key: string,
     text: string,
     forcedRating: Rating | null,
+    /** The server the member answers in: its accepted aliases join the grading (null: none). */
+    serverId: string | null,
     /** The card as read with the member (null: none yet); read here when not given. */
     storedCard?: CardState | null,
   ): Promise<AnswerResultView> {
@@ -82,7 +98,8 @@ export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQui
     // repeat without writing, so the common case (a first answer) saves a round trip.
     const now = clock();
     const prefs = ctx.preferencesOf(m);
-    const graded = grade(item, text);
+    const aliasOverlay = forcedRating ? undefined : await ctx.aliasOverlays.of(serverId, item.id);
+    const graded = grade(item, text, aliasOverlay ? { aliasOverlay } : {});
     const rating = forcedRating ?? graded.suggestedRating;
     const before = (storedCard === undefined ? await db.getCard(database, m.id, item.id) : storedCard) ?? newCard(now);
     const reviewed = review(before, rating, now, prefs, item.id);
@@ -179,7 +196,7 @@ export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQui
       ]);
       const m = await ctx.member(input.member, post, known.member);
       const key = answerKey(post, m, item.id, input.deliveryKey, input.shownReps);
-      return gradeAndRecord(m, item, post, key, input.text, null, known.card);
+      return gradeAndRecord(m, item, post, key, input.text, null, input.member.serverId, known.card);
     },
 
     async revealAnswer(input: RevealInput): Promise<AnswerResultView> {
@@ -187,7 +204,7 @@ export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQui
       const post = await postedQuizzes.openPost(input.postId, item.id);
       const m = await ctx.member(input.member, post);
       // Giving up is an honest "again": the member saw the answer without recalling it.
-      return gradeAndRecord(m, item, post, answerKey(post, m, item.id, input.deliveryKey), "", "again");
+      return gradeAndRecord(m, item, post, answerKey(post, m, item.id, input.deliveryKey), "", "again", input.member.serverId);
     },
 
     async overrideRating(input: OverrideInput): Promise<AnswerResultView> {

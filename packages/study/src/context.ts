@@ -4,6 +4,7 @@ import type { QuizItem } from "@recall/content";
 import * as db from "@recall/db";
 import type { Database, Member, QuizPost, StudyGroup } from "@recall/db";
 import { parameterProblem, resolvePreferences, type MemberPreferences } from "@recall/scheduler";
+import { createAliasOverlays, type AliasOverlays } from "./alias-overlays.ts";
 import { StudyError } from "./errors.ts";
 import type { Actor, GroupRef, MemberRef } from "./ports.ts";
 import type { ItemView } from "./views.ts";
@@ -32,6 +33,8 @@ export interface StudyContext {
   overrideWindowMs: number;
   staleClaimMs: number;
   defaultGroupLocale: string;
+  /** Each server's accepted aliases, passed to the grader wherever that server's members answer. */
+  aliasOverlays: AliasOverlays;
   requireItem(itemId: string): QuizItem;
   requireAdmin(actor: Actor): void;
   /**
@@ -68,6 +71,7 @@ export function createStudyContext(options: StudyOptions): StudyContext {
     overrideWindowMs: options.overrideWindowMs ?? DEFAULT_OVERRIDE_WINDOW_MS,
     staleClaimMs: options.staleClaimMs ?? DEFAULT_STALE_CLAIM_MS,
     defaultGroupLocale: DEFAULT_GROUP_LOCALE,
+    aliasOverlays: createAliasOverlays(database, () => clock().getTime()),
 
     requireItem(itemId: string): QuizItem {
       const item = items.get(itemId);

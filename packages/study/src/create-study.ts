@@ -4,6 +4,7 @@
 import type { QuizItem } from "@recall/content";
 import * as db from "@recall/db";
 import { createAnswerFeatures, createAnswerRecorder } from "./answers.ts";
+import { createAppealFeatures } from "./appeals.ts";
 import { createStudyContext, type StudyOptions } from "./context.ts";
 import { createDailyQuizFeatures, createPostedQuizzes } from "./daily-quizzes.ts";
 import { createFsrsFitFeatures } from "./fsrs-fits.ts";
@@ -37,5 +38,6 @@ export function createStudy(options: StudyOptions): StudyService {
     ...createDeckFeatures(ctx, ctx.items as Map<string, QuizItem>),
     ...createInteractionClaims(ctx),
     ...createInterviewFeatures(ctx, recorder),
+    ...createAppealFeatures(ctx),
   };
 }

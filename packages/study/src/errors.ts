@@ -23,6 +23,18 @@ export const STUDY_ERROR_CODES = [
   "invalid-interview-length",
   "unknown-interview",
   "interview-expired",
+  "appeal-not-yours",
+  "appeal-needs-server",
+  "appeal-not-graded",
+  "appeal-nothing-missed",
+  "appeal-window-passed",
+  "appeal-note-too-long",
+  "appeal-too-many-pending",
+  "appeal-rate-limited",
+  "unknown-appeal",
+  "appeal-decided",
+  "appeal-no-points",
+  "appeal-reason-needed",
 ] as const;
 export type StudyErrorCode = (typeof STUDY_ERROR_CODES)[number];
 

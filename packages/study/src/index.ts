@@ -32,3 +32,15 @@ export {
   coverage,
   uncovered,
 } from "./interview-rules.ts";
+export { type AppealFeatures } from "./appeals.ts";
+export {
+  APPEAL_WINDOW_MS,
+  MAX_APPEAL_NOTE_LENGTH,
+  MAX_APPEALS_PER_DAY,
+  MAX_PENDING_APPEALS,
+  MAX_REJECT_REASON_LENGTH,
+  appealLimit,
+  guessAliases,
+  type AliasGuess,
+} from "./appeal-rules.ts";
+export { ALIAS_OVERLAY_TTL_MS } from "./alias-overlays.ts";

@@ -284,7 +284,7 @@ export function createInterviewFeatures(ctx: StudyContext, recorder: AnswerRecor
       let turn: StoredTurn;
       if (state.record) {
         // The key names the session's step: every delivery of this answer is one review.
-        const recorded = await recorder.gradeAndRecord(m, item, null, `interview:${session.id}:${session.step}`, input.text, null);
+        const recorded = await recorder.gradeAndRecord(m, item, null, `interview:${session.id}:${session.step}`, input.text, null, input.member.serverId);
         turn = {
           itemId: item.id,
           depth: current.depth,
@@ -297,7 +297,8 @@ export function createInterviewFeatures(ctx: StudyContext, recorder: AnswerRecor
           answerId: recorded.answerId,
         };
       } else {
-        const graded = grade(item, input.text);
+        const aliasOverlay = await ctx.aliasOverlays.of(input.member.serverId, item.id);
+        const graded = grade(item, input.text, aliasOverlay ? { aliasOverlay } : {});
         turn = {
           itemId: item.id,
           depth: current.depth,

@@ -112,3 +112,29 @@ export interface InterviewAnswerInput {
   step: number;
   text: string;
 }
+
+export interface AppealInput {
+  member: MemberRef;
+  answerId: string;
+  /** Optional words of the member's own for the admin (≤ 500 characters). */
+  note: string;
+}
+
+export interface AcceptAppealInput {
+  actor: Actor;
+  appealId: string;
+  /** The key points (not hit by the grader) that count as hit. */
+  pointIds: string[];
+  /**
+   * For concepts of those points: the answer's words that stand for them, to become the server's
+   * aliases (each checked first; a refused one is reported and not stored). Blank ones are skipped.
+   */
+  aliases: Array<{ pointId: string; concept: number; alias: string }>;
+}
+
+export interface RejectAppealInput {
+  actor: Actor;
+  appealId: string;
+  /** Shown to the member (≤ 500 characters). */
+  reason: string;
+}

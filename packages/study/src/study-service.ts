@@ -4,6 +4,7 @@
 import type { FsrsFitCycleOptions, FsrsFitRun } from "./fsrs-fits.ts";
 import type { QuizItem } from "@recall/content";
 import type { Rating } from "@recall/scheduler";
+import type { AppealFeatures } from "./appeals.ts";
 import type { DeckFeatures } from "./decks.ts";
 import type { ProgressFeatures } from "./progress.ts";
 import type {
@@ -60,7 +61,7 @@ export interface SelfRateResult {
   modelAnswer: string;
 }
 
-export interface StudyService extends ProgressFeatures, DeckFeatures {
+export interface StudyService extends ProgressFeatures, DeckFeatures, AppealFeatures {
   readonly items: ReadonlyMap<string, QuizItem>;
   syncContent(): Promise<ContentSyncReport>;
 

@@ -56,6 +56,79 @@ export interface AnswerResultView {
   /** True when this is the first result shown again (second submission, retried delivery). */
   alreadyAnswered: boolean;
   empty: boolean;
+  /** Until when the member may appeal the grading (ISO), or null (appealed, too late, nothing to appeal). */
+  appealUntil: string | null;
+  /** The appeal of this answer and where it stands, when there is one. */
+  appealStatus: "pending" | "accepted" | "rejected" | null;
+}
+
+/** A filed appeal, as the member is told. */
+export interface AppealFiledView {
+  appealId: string;
+  itemId: string;
+  status: "pending" | "accepted" | "rejected";
+  /** True when this answer had been appealed already (a second click or form): nothing new was filed. */
+  alreadyFiled: boolean;
+}
+
+/** One pending appeal as an admin reviews it in `/appeals`. */
+export interface AppealReviewView {
+  appealId: string;
+  /** Pending appeals of the server, this one included. */
+  pending: number;
+  /** The appellant's platform user id. */
+  memberUserId: string;
+  item: ItemView;
+  /** The answer as the member wrote it (member text: escape before showing). */
+  answerText: string;
+  score: number;
+  rating: Rating;
+  keyPoints: KeyPointResult[];
+  misconceptions: MisconceptionResult[];
+  note: string;
+  /** When the appeal was filed (ISO). */
+  filedAt: string;
+  /** The points an admin may rule hit: every point the grader did not judge hit. */
+  appealablePoints: Array<{ id: string; text: string }>;
+}
+
+/** An alias an acceptance proposed, stored or refused with the grader's reason. */
+export interface AppealAliasView {
+  pointId: string;
+  concept: number;
+  alias: string;
+  refusal: { reason: string; message: string } | null;
+}
+
+export interface AppealOutcomeView {
+  acceptedPoints: string[];
+  scoreBefore: number;
+  scoreAfter: number;
+  ratingBefore: Rating;
+  ratingAfter: Rating;
+  /** False when the answer was no longer the item's latest review, or the rating did not go up. */
+  scheduleChanged: boolean;
+  aliases: AppealAliasView[];
+}
+
+/** What deciding an appeal did, and the next one waiting (null when none). */
+export interface AppealDecisionView {
+  appealId: string;
+  status: "accepted" | "rejected";
+  item: ItemView;
+  memberUserId: string;
+  outcome: AppealOutcomeView | null;
+  reason: string | null;
+  next: AppealReviewView | null;
+}
+
+/** A decision on one of the member's appeals, told to them once. */
+export interface AppealNoticeView {
+  appealId: string;
+  item: ItemView;
+  status: "accepted" | "rejected";
+  reason: string | null;
+  outcome: AppealOutcomeView | null;
 }
 
 /** A hint: the labels of the key points' first concepts, never the answer itself. */

@@ -25,6 +25,7 @@ export const COMMAND_NAMES = {
   me: "me",
   deck: "deck",
   interview: "interview",
+  appeals: "appeals",
 } as const;
 export type CommandName = (typeof COMMAND_NAMES)[keyof typeof COMMAND_NAMES];
 
@@ -365,6 +366,14 @@ export const interviewCommand = {
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
+/** `/appeals`: the server's pending appeals, one at a time (Manage Server; the handler checks again). */
+export const appealsCommand = {
+  ...guildOnly,
+  name: COMMAND_NAMES.appeals,
+  ...described("command.appeals.name", "command.appeals.description"),
+  default_member_permissions: MANAGE_GUILD,
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
 /** Everything the deploy step registers, in the order Discord lists them. */
 export const commandDefinitions: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[] = [
   quizCommand,
@@ -376,4 +385,5 @@ export const commandDefinitions: readonly RESTPostAPIChatInputApplicationCommand
   meCommand,
   deckCommand,
   interviewCommand,
+  appealsCommand,
 ];

@@ -1,9 +1,28 @@
 // Routes every interaction to its handler by command name or custom_id kind, inside the one
 // error boundary, and logs one line per interaction with its latency.
-import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type Interaction, type ModalSubmitInteraction } from "discord.js";
+import {
+  MessageFlags,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type Interaction,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
+} from "discord.js";
 import { decodeCustomId, type CustomId } from "../custom-ids.ts";
 import { COMMAND_NAMES, type CommandName } from "../commands/definitions.ts";
+import {
+  handleAppealAccept,
+  handleAppealAcceptModal,
+  handleAppealPoints,
+  handleAppealReject,
+  handleAppealRejectModal,
+  handleAppealsCommand,
+} from "../commands/appeals.ts";
 import { handleDeckCommand } from "../commands/deck.ts";
+import { handleAppealButton, handleAppealModal } from "../components/appeal.ts";
+import { localeFor } from "../i18n/index.ts";
+import { ephemeral, renderAppealNotices } from "../presenters/index.ts";
+import { memberRef } from "./member-ref.ts";
 import { handleQuizAutocomplete, handleQuizCommand } from "../commands/quiz.ts";
 import { handleReviewCommand } from "../commands/review.ts";
 import { handleInterviewAnswer, handleInterviewCommand, handleInterviewModal, handleInterviewStop } from "../commands/interview.ts";
@@ -41,6 +60,7 @@ const commands: Record<CommandName, CommandHandler> = {
   [COMMAND_NAMES.me]: handleMeCommand,
   [COMMAND_NAMES.deck]: handleDeckCommand,
   [COMMAND_NAMES.interview]: handleInterviewCommand,
+  [COMMAND_NAMES.appeals]: handleAppealsCommand,
 };
 
 async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: BotContext): Promise<void> {
@@ -78,6 +98,16 @@ async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: Bo
       return handleFsrsDefaults(interaction, ctx);
     case "fsrs-personal":
       return handleFsrsPersonal(interaction, ctx);
+    case "appeal":
+      return handleAppealButton(interaction, id);
+    case "appeal-accept":
+      return handleAppealAccept(interaction, id, ctx);
+    case "appeal-reject":
+      return handleAppealReject(interaction, id);
+    case "appeal-points":
+    case "appeal-modal":
+    case "appeal-accept-modal":
+    case "appeal-reject-modal":
     case "answer-modal":
     case "interview-modal":
       // A modal id on a button can only come from a tampered client.
@@ -86,9 +116,39 @@ async function routeButton(interaction: ButtonInteraction, id: CustomId, ctx: Bo
 }
 
 async function routeModal(interaction: ModalSubmitInteraction, id: CustomId, ctx: BotContext): Promise<void> {
-  if (id.kind === "interview-modal") return handleInterviewModal(interaction, id, ctx);
-  if (id.kind !== "answer-modal") throw new UserError("error.interaction-expired");
-  return handleAnswerModal(interaction, id, ctx);
+  switch (id.kind) {
+    case "interview-modal":
+      return handleInterviewModal(interaction, id, ctx);
+    case "answer-modal":
+      return handleAnswerModal(interaction, id, ctx);
+    case "appeal-modal":
+      return handleAppealModal(interaction, id, ctx);
+    case "appeal-accept-modal":
+      return handleAppealAcceptModal(interaction, id, ctx);
+    case "appeal-reject-modal":
+      return handleAppealRejectModal(interaction, id, ctx);
+    default:
+      throw new UserError("error.interaction-expired");
+  }
+}
+
+async function routeSelect(interaction: StringSelectMenuInteraction, id: CustomId, ctx: BotContext): Promise<void> {
+  if (id.kind !== "appeal-points") throw new UserError("error.interaction-expired");
+  return handleAppealPoints(interaction, id, ctx);
+}
+
+/**
+ * Decisions on the member's appeals, told once as a private follow-up to their next command
+ * (the bot has no DM channel with them in general). A failure only costs a log line: the notice
+ * stays owed only if the database never marked it told.
+ */
+async function tellAppealDecisions(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  try {
+    const notices = await ctx.study.takeAppealNotices(memberRef(interaction));
+    if (notices.length > 0) await interaction.followUp(ephemeral(renderAppealNotices(notices, localeFor(interaction.locale))));
+  } catch (error) {
+    ctx.logger.warn({ err: error, interactionId: interaction.id }, "appeal notices failed");
+  }
 }
 
 export async function dispatchInteraction(interaction: Interaction, ctx: BotContext): Promise<void> {
@@ -111,14 +171,17 @@ export async function dispatchInteraction(interaction: Interaction, ctx: BotCont
       // Acknowledged before any database work: Discord allows 3 s, the database promises nothing.
       // Every command answers privately, so handlers only ever edit this deferred reply.
       await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      return handler(interaction, ctx);
+      await handler(interaction, ctx);
+      return tellAppealDecisions(interaction, ctx);
     }
-    if (interaction.isButton() || interaction.isModalSubmit()) {
+    if (interaction.isButton() || interaction.isModalSubmit() || interaction.isStringSelectMenu()) {
       const id = decodeCustomId(interaction.customId);
       route = id?.kind ?? "stale-component";
       // A button from an older version of the bot, or a tampered id: tell the member, no crash.
       if (!id) throw new UserError("error.interaction-expired");
-      return interaction.isButton() ? routeButton(interaction, id, ctx) : routeModal(interaction, id, ctx);
+      if (interaction.isButton()) return routeButton(interaction, id, ctx);
+      if (interaction.isStringSelectMenu()) return routeSelect(interaction, id, ctx);
+      return routeModal(interaction, id, ctx);
     }
   });
   ctx.logger.info(

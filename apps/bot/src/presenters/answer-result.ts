@@ -95,6 +95,11 @@ function summaryEmbed(view: AnswerResultView, locale: UiLocale): APIEmbed {
   if (view.overrideUntil !== null) {
     description.push("", t(locale, "result.override-until", { until: discordTime(view.overrideUntil, "relative") }));
   }
+  if (view.appealStatus !== null) {
+    description.push("", t(locale, `result.appeal-status.${view.appealStatus}`));
+  } else if (view.appealUntil !== null) {
+    description.push("", t(locale, "result.appeal-until", { until: discordTime(view.appealUntil, "relative") }));
+  }
   return {
     title: truncate(t(locale, "result.title", { itemId: view.item.itemId, score: scorePercent(view.score) }), DISCORD_LIMITS.embedTitle),
     description: truncate(description.join("\n"), DISCORD_LIMITS.embedDescription),
@@ -164,9 +169,13 @@ function components(view: AnswerResultView, locale: UiLocale, options: AnswerRes
   if (view.overrideUntil !== null) {
     out.push(...rows(ratingButtons(locale, (rating) => ({ kind: "override", answerId: view.answerId, rating }), view.rating)));
   }
-  if (options.withNextReview === true) {
-    out.push(...rows([button({ kind: "review-next" }, t(locale, "review.button.next"), "success")]));
+  const more = [];
+  // Once appealed (or too late), the button is gone: the summary says where the appeal stands.
+  if (view.appealUntil !== null && view.appealStatus === null) {
+    more.push(button({ kind: "appeal", answerId: view.answerId }, t(locale, "result.appeal-button")));
   }
+  if (options.withNextReview === true) more.push(button({ kind: "review-next" }, t(locale, "review.button.next"), "success"));
+  out.push(...rows(more));
   return out;
 }
 

@@ -19,3 +19,4 @@ export * from "./my-data.ts";
 export * from "./stats.ts";
 export * from "./weekly-summary.ts";
 export * from "./interview.ts";
+export * from "./appeals.ts";
