@@ -12,10 +12,12 @@
 // bot process and with two, against the global-limit bound rather than a trivial client.
 // Env: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // the benchmark creates and drops its own databases there), BENCH_LOG_LEVEL (default silent),
-// BENCH_BOT_PROFILE_DIR (the bot's process writes a V8 CPU profile of its whole run there).
+// BENCH_BOT_PROFILE_DIR (the bot's process writes a V8 CPU profile of its whole run to recall/ there,
+// the trivial client's to trivial/; `tsx bench/cpu-profile.ts <file>` summarises one),
+// BENCH_DATABASE_PREFIX (replaces "recall_bot_bench" in the names of the databases it creates).
 import { cpus, loadavg } from "node:os";
 import { contentItems } from "../test/harness.ts";
-import { checkServer, describeServer, freshDatabase, serverUrlFrom } from "./bench-database.ts";
+import { checkServer, databaseNameFor, describeServer, freshDatabase, serverUrlFrom } from "./bench-database.ts";
 import { TARGETS, type LatencySeries, type Scenario, type ScenarioResult } from "./scenario.ts";
 import { FAN_OUT_GROUPS, formatFanOut, runFanOut } from "./fan-out.ts";
 import { answerBurstScenario } from "./scenarios/answer-burst.ts";
@@ -90,7 +92,7 @@ async function main(): Promise<void> {
       const result = await scenario.run({
         items,
         logLevel,
-        freshDatabase: (name) => freshDatabase(serverUrl, name),
+        freshDatabase: (name) => freshDatabase(serverUrl, databaseNameFor(name, process.env)),
         progress: (line) => log(`   [${elapsed()}] ${line}`),
       });
       report(scenario.name, result);
@@ -104,7 +106,7 @@ async function main(): Promise<void> {
     for (const processes of [1, 2] as const) {
       try {
         const result = await runFanOut(
-          { items, logLevel, freshDatabase: (name) => freshDatabase(serverUrl, name), progress: (line) => log(`   [${elapsed()}] ${line}`) },
+          { items, logLevel, freshDatabase: (name) => freshDatabase(serverUrl, databaseNameFor(name, process.env)), progress: (line) => log(`   [${elapsed()}] ${line}`) },
           processes,
         );
         for (const line of formatFanOut(result)) log(`   ${line}`);

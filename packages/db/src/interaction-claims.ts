@@ -4,6 +4,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "./database.ts";
 import { mapErrors } from "./errors.ts";
+import { rowsOf } from "./rows.ts";
 import { interactionClaims } from "./schema.ts";
 
 /** True for exactly one caller per interaction id. */
@@ -15,6 +16,25 @@ export async function claimInteraction(db: Database, interactionId: string, now:
       .onConflictDoNothing({ target: interactionClaims.interactionId })
       .returning({ id: interactionClaims.interactionId });
     return rows.length === 1;
+  });
+}
+
+/**
+ * Many claims in one statement (a burst of interactions arriving together): returns the ids this
+ * caller inserted, each of which no other caller gets. The ids go as one JSON array, so the
+ * statement text is the same whatever their number and is prepared once per connection.
+ */
+export async function claimInteractions(db: Database, interactionIds: readonly string[], now: Date): Promise<Set<string>> {
+  if (interactionIds.length === 0) return new Set();
+  return mapErrors(async () => {
+    const rows = await rowsOf<{ interaction_id: string }>(
+      db,
+      sql`insert into interaction_claims (interaction_id, claimed_at)
+          select id, ${now.toISOString()}::timestamptz from jsonb_array_elements_text(${JSON.stringify(interactionIds)}::jsonb) as id
+          on conflict (interaction_id) do nothing
+          returning interaction_id`,
+    );
+    return new Set(rows.map((row) => row.interaction_id));
   });
 }
 
