@@ -120,7 +120,7 @@ function main(): void {
   const selfByFunction = new Map<string, number>();
   const inclusiveOwn = new Map<string, number>();
   const byCallerPackage = new Map<string, number>();
-  const add = (map: Map<string, number>, key: string, ms: number): void => void map.set(key, (map.get(key) ?? 0) + ms);
+  const add = <Key>(map: Map<Key, number>, key: Key, ms: number): void => void map.set(key, (map.get(key) ?? 0) + ms);
   let atUs = 0;
   let busyMs = 0;
   for (const [index, nodeId] of profile.samples.entries()) {

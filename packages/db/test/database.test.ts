@@ -681,6 +681,19 @@ describe.each(targets())("database on $name", (target) => {
       expect(renamed).toMatchObject({ id: created.id, locale: "en-US", displayName: "Ming", timezone: "Asia/Shanghai", updatedAt: at(2).toISOString() });
       expect(await upsertMember(db, id, {}, at(3))).toEqual(renamed);
     });
+
+    it("trusts the member the caller already read: none found creates, an unchanged one is returned as is", async () => {
+      const id = unique("u");
+      const created = await upsertMember(db, id, { displayName: "Lin" }, T0, { timezone: "Asia/Shanghai" }, null);
+      expect(created).toMatchObject({ discordUserId: id, displayName: "Lin", timezone: "Asia/Shanghai" });
+      // Read as missing by a caller that raced another process: the upsert still finds the row.
+      const raced = await upsertMember(db, id, { displayName: "Lin" }, at(1), { timezone: "Europe/Berlin" }, null);
+      expect(raced).toMatchObject({ id: created.id, displayName: "Lin", timezone: "Asia/Shanghai" });
+      const known = { ...created, displayName: "as the caller read it" };
+      expect(await upsertMember(db, id, {}, at(2), {}, known)).toBe(known);
+      const renamed = await upsertMember(db, id, { displayName: "Lin 林" }, at(3), {}, created);
+      expect(renamed).toMatchObject({ id: created.id, displayName: "Lin 林", updatedAt: at(3).toISOString() });
+    });
   });
 
   describe("member data", () => {

@@ -88,7 +88,8 @@ export function createStudyContext(options: StudyOptions): StudyContext {
       if (known && db.hasPreferences(known, preferences)) return known;
       // A member met through a group's post starts on the group's clock until they set their own.
       const timezone = firstSeenIn ? await groupTimezone(firstSeenIn.groupId) : null;
-      return db.upsertMember(database, ref.userId, preferences, clock(), timezone ? { timezone } : {});
+      // What the caller read is passed on: a member it did not find is created without a second read.
+      return db.upsertMember(database, ref.userId, preferences, clock(), timezone ? { timezone } : {}, known);
     },
 
     preferencesOf(m: Member): MemberPreferences {
