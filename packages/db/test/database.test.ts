@@ -682,6 +682,17 @@ describe.each(targets())("database on $name", (target) => {
       expect(await upsertMember(db, id, {}, at(3))).toEqual(renamed);
     });
 
+    it("introduces new cards for the items a member has none for, leaving existing cards alone", async () => {
+      const member = await newMember();
+      const studied = review(newCard(T0), "good", T0).after;
+      await introduceItems(db, member.id, ["Q090.f2"], studied);
+      const fresh = newCard(at(2));
+      expect(await introduceItems(db, member.id, ["Q090.f1", "Q090.f2", "Q090.f1"], fresh)).toBe(1);
+      expect(await getCard(db, member.id, "Q090.f1")).toEqual(fresh);
+      expect(await getCard(db, member.id, "Q090.f2")).toEqual(studied);
+      expect(await introduceItems(db, member.id, [], fresh)).toBe(0);
+    });
+
     it("trusts the member the caller already read: none found creates, an unchanged one is returned as is", async () => {
       const id = unique("u");
       const created = await upsertMember(db, id, { displayName: "Lin" }, T0, { timezone: "Asia/Shanghai" }, null);
