@@ -2,7 +2,7 @@
 // at all. Every write locks the card row before changing it, so reviews of one card are serialised,
 // and compares the stored card with the log's `before` (optimistic concurrency): a review computed
 // from a card that has moved on is refused with StaleCardError instead of overwriting it.
-import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, lte, sql, type Table } from "drizzle-orm";
 import type { CardState, Rating } from "@recall/scheduler";
 import type { Database } from "./database.ts";
 import { DbError, mapErrors, QuizPostClosedError, sqlStateOf, StaleCardError } from "./errors.ts";
@@ -58,6 +58,64 @@ export async function memberAndCard(
     const [row] = await memberAndCardQuery(db).execute({ discordUserId, itemId });
     if (!row) return { member: null, card: null };
     return { member: memberFromRow(row.member), card: row.card ? cardFromRow(row.card) : null };
+  });
+}
+
+/** What a member never seen before is created with, from the interaction that brought them. */
+export interface NewMemberFields {
+  displayName: string;
+  locale: string;
+  /** The timezone they start on (the group's they met Recall in); null: the column's default. */
+  timezone: string | null;
+  now: Date;
+}
+
+/** A table's row as drizzle would map it, from raw columns named `prefix` + the column name. */
+function rowFromDriver<T extends Table>(table: T, raw: Record<string, unknown>, prefix = ""): T["$inferSelect"] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[`${prefix}${column.name}`];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T["$inferSelect"];
+}
+
+const MEMBER_COLUMNS = sql.raw(Object.values(getTableColumns(members)).map((column) => `m.${column.name}`).join(", "));
+const CARD_COLUMNS = sql.raw(Object.values(getTableColumns(cards)).map((column) => `c.${column.name} as card_${column.name}`).join(", "));
+
+/**
+ * memberAndCard for an answer, creating the member on first sight in the same round trip: a
+ * study group's first daily quiz is answered mostly by members never seen before (opening the
+ * form reads, it does not write), and each would otherwise cost a read and then a write.
+ * A member who exists is only read. `member` is null only when another process created the same
+ * member at the same moment; the caller then upserts as usual.
+ */
+export async function memberAndCardCreating(
+  db: Database,
+  discordUserId: string,
+  itemId: string,
+  fields: NewMemberFields,
+): Promise<{ member: Member | null; card: CardState | null }> {
+  return mapErrors(async () => {
+    const now = fields.now.toISOString();
+    const rows = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`with found as (select * from members where discord_user_id = ${discordUserId}),
+          created as (
+            insert into members (discord_user_id, display_name, locale, ${sql.raw(fields.timezone === null ? "" : "timezone, ")}created_at, updated_at)
+            select ${discordUserId}, ${fields.displayName}, ${fields.locale}, ${fields.timezone === null ? sql`` : sql`${fields.timezone}, `}${now}::timestamptz, ${now}::timestamptz
+            where not exists (select 1 from found)
+            on conflict (discord_user_id) do nothing
+            returning *
+          ),
+          member as (select * from found union all select * from created)
+          select ${MEMBER_COLUMNS}, ${CARD_COLUMNS}
+          from member m left join cards c on c.member_id = m.id and c.item_id = ${itemId}`,
+    );
+    const [raw] = rows;
+    if (!raw) return { member: null, card: null };
+    const card = raw.card_item_id === null || raw.card_item_id === undefined ? null : cardFromRow(rowFromDriver(cards, raw, "card_"));
+    return { member: memberFromRow(rowFromDriver(members, raw)), card };
   });
 }
 

@@ -17,6 +17,7 @@ import {
   findQuizPosts,
   findDailyAnswer,
   memberAndCard,
+  memberAndCardCreating,
   findWeeklySummaries,
   createDatabase,
   dailyPickInputs,
@@ -680,6 +681,25 @@ describe.each(targets())("database on $name", (target) => {
       const renamed = await upsertMember(db, id, { locale: "en-US", displayName: "Ming" }, at(2), { timezone: "Europe/Berlin" });
       expect(renamed).toMatchObject({ id: created.id, locale: "en-US", displayName: "Ming", timezone: "Asia/Shanghai", updatedAt: at(2).toISOString() });
       expect(await upsertMember(db, id, {}, at(3))).toEqual(renamed);
+    });
+
+    it("reads a member and their card for an answer, creating a member never seen in the same statement", async () => {
+      const id = unique("u");
+      const first = await memberAndCardCreating(db, id, "Q090", { displayName: "小林", locale: "zh-CN", timezone: "Asia/Shanghai", now: T0 });
+      expect(first.card).toBeNull();
+      expect(first.member).toMatchObject({ discordUserId: id, displayName: "小林", locale: "zh-CN", timezone: "Asia/Shanghai", createdAt: T0.toISOString() });
+      expect(await memberAndCard(db, id, "Q090")).toEqual({ member: first.member, card: null });
+
+      // Seen before: only read, whatever the interaction says now (renaming is the caller's upsert).
+      const card = review(newCard(T0), "good", T0).after;
+      await introduceItems(db, first.member?.id ?? 0, ["Q090"], card);
+      const again = await memberAndCardCreating(db, id, "Q090", { displayName: "Lin", locale: "en-US", timezone: null, now: at(1) });
+      expect(again).toEqual({ member: first.member, card });
+      expect(await memberAndCardCreating(db, id, "Q091", { displayName: "Lin", locale: "en-US", timezone: null, now: at(1) })).toEqual({ member: first.member, card: null });
+
+      // No timezone given: the column's default.
+      const other = await memberAndCardCreating(db, unique("u"), "Q090", { displayName: "Sam", locale: "en-US", timezone: null, now: T0 });
+      expect(other.member).toMatchObject({ timezone: "UTC", dayStartHour: 4, desiredRetention: 0.9, fsrsParameters: null });
     });
 
     it("introduces new cards for the items a member has none for, leaving existing cards alone", async () => {

@@ -39,6 +39,8 @@ export interface StudyContext {
    * already read with something else (null: not found); it is used as is when nothing changed.
    */
   member(ref: MemberRef, firstSeenIn?: QuizPost | null, known?: Member | null): Promise<Member>;
+  /** The timezone a member first seen through `post` starts on (its group's); null outside a post. */
+  firstSeenTimezone(post: QuizPost | null | undefined): Promise<string | null>;
   preferencesOf(member: Member): MemberPreferences;
   requireGroup(ref: GroupRef): Promise<StudyGroup>;
 }
@@ -90,6 +92,10 @@ export function createStudyContext(options: StudyOptions): StudyContext {
       const timezone = firstSeenIn ? await groupTimezone(firstSeenIn.groupId) : null;
       // What the caller read is passed on: a member it did not find is created without a second read.
       return db.upsertMember(database, ref.userId, preferences, clock(), timezone ? { timezone } : {}, known);
+    },
+
+    async firstSeenTimezone(post: QuizPost | null | undefined): Promise<string | null> {
+      return post ? groupTimezone(post.groupId) : null;
     },
 
     preferencesOf(m: Member): MemberPreferences {
