@@ -16,7 +16,7 @@ import type {
   ReviewLogRecord,
   ReviewSource,
 } from "./records.ts";
-import { cardColumns, cardFromRow, iso, isoOrNull, preparedPerDatabase, rowsOf, sameCard } from "./rows.ts";
+import { cardColumns, cardFromRow, iso, isoOrNull, preparedPerDatabase, preparedStatement, rowsOf, sameCard } from "./rows.ts";
 import { LEADERBOARD_POINTS } from "./leaderboard-points.ts";
 import { answers, cards, members, quizItems, reviewLogs } from "./schema.ts";
 import { memberFromRow } from "./settings.ts";
@@ -80,8 +80,28 @@ function rowFromDriver<T extends Table>(table: T, raw: Record<string, unknown>, 
   return row as T["$inferSelect"];
 }
 
-const MEMBER_COLUMNS = sql.raw(Object.values(getTableColumns(members)).map((column) => `m.${column.name}`).join(", "));
-const CARD_COLUMNS = sql.raw(Object.values(getTableColumns(cards)).map((column) => `c.${column.name} as card_${column.name}`).join(", "));
+const MEMBER_COLUMNS = Object.values(getTableColumns(members)).map((column) => `m.${column.name}`).join(", ");
+const CARD_COLUMNS = Object.values(getTableColumns(cards)).map((column) => `c.${column.name} as card_${column.name}`).join(", ");
+
+/** Two shapes: with the new member's timezone, or leaving it to the column's default. */
+function memberAndCardCreatingStatement(withTimezone: boolean) {
+  return preparedStatement(
+    withTimezone ? "recall_member_and_card_creating_tz" : "recall_member_and_card_creating",
+    `with found as (select * from members where discord_user_id = $1),
+     created as (
+       insert into members (discord_user_id, display_name, locale, created_at, updated_at${withTimezone ? ", timezone" : ""})
+       select $1, $3, $4, $5::timestamptz, $5::timestamptz${withTimezone ? ", $6" : ""}
+       where not exists (select 1 from found)
+       on conflict (discord_user_id) do nothing
+       returning *
+     ),
+     member as (select * from found union all select * from created)
+     select ${MEMBER_COLUMNS}, ${CARD_COLUMNS}
+     from member m left join cards c on c.member_id = m.id and c.item_id = $2`,
+    ["discordUserId", "itemId", "displayName", "locale", "now", ...(withTimezone ? ["timezone"] : [])],
+  );
+}
+const memberAndCardCreatingStatements = { withTimezone: memberAndCardCreatingStatement(true), withoutTimezone: memberAndCardCreatingStatement(false) };
 
 /**
  * memberAndCard for an answer, creating the member on first sight in the same round trip: a
@@ -97,21 +117,12 @@ export async function memberAndCardCreating(
   fields: NewMemberFields,
 ): Promise<{ member: Member | null; card: CardState | null }> {
   return mapErrors(async () => {
-    const now = fields.now.toISOString();
-    const rows = await rowsOf<Record<string, unknown>>(
-      db,
-      sql`with found as (select * from members where discord_user_id = ${discordUserId}),
-          created as (
-            insert into members (discord_user_id, display_name, locale, ${sql.raw(fields.timezone === null ? "" : "timezone, ")}created_at, updated_at)
-            select ${discordUserId}, ${fields.displayName}, ${fields.locale}, ${fields.timezone === null ? sql`` : sql`${fields.timezone}, `}${now}::timestamptz, ${now}::timestamptz
-            where not exists (select 1 from found)
-            on conflict (discord_user_id) do nothing
-            returning *
-          ),
-          member as (select * from found union all select * from created)
-          select ${MEMBER_COLUMNS}, ${CARD_COLUMNS}
-          from member m left join cards c on c.member_id = m.id and c.item_id = ${itemId}`,
-    );
+    const { timezone } = fields;
+    const values = { discordUserId, itemId, displayName: fields.displayName, locale: fields.locale, now: fields.now.toISOString() };
+    const rows =
+      timezone === null
+        ? await memberAndCardCreatingStatements.withoutTimezone<Record<string, unknown>>(db, values)
+        : await memberAndCardCreatingStatements.withTimezone<Record<string, unknown>>(db, { ...values, timezone });
     const [raw] = rows;
     if (!raw) return { member: null, card: null };
     const card = raw.card_item_id === null || raw.card_item_id === undefined ? null : cardFromRow(rowFromDriver(cards, raw, "card_"));
@@ -158,10 +169,7 @@ export async function recordAnswer(db: Database, input: AnswerInput): Promise<Re
   return mapErrors(async () => {
     let rows: Array<{ answer_id: number | string; created_at: string }>;
     try {
-      rows = await rowsOf(
-        db,
-        sql`select answer_id, created_at from recall_record_answer(${JSON.stringify(input)}::jsonb, ${POINTS_JSON}::jsonb)`,
-      );
+      rows = await recordAnswerStatement(db, { input: JSON.stringify(input), points: POINTS_JSON });
     } catch (error) {
       const state = sqlStateOf(error);
       if (state === STALE_CARD_SQLSTATE) throw new StaleCardError(input.memberId, input.itemId, { cause: error });
@@ -177,6 +185,12 @@ export async function recordAnswer(db: Database, input: AnswerInput): Promise<Re
     return { duplicate: true, answer: answerFromRow(first), card: card ? cardFromRow(card) : input.card };
   });
 }
+
+const recordAnswerStatement = preparedStatement(
+  "recall_record_answer_call",
+  "select answer_id, created_at from recall_record_answer($1::jsonb, $2::jsonb)",
+  ["input", "points"],
+);
 
 /** Raised by recall_record_answer when the card is no longer in the review's `before` position. */
 const STALE_CARD_SQLSTATE = "RC409";
