@@ -2,7 +2,7 @@
 // at all. Every write locks the card row before changing it, so reviews of one card are serialised,
 // and compares the stored card with the log's `before` (optimistic concurrency): a review computed
 // from a card that has moved on is refused with StaleCardError instead of overwriting it.
-import { and, asc, desc, eq, getTableColumns, isNull, lte, sql, type Table } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, lte, sql, type Column, type Table } from "drizzle-orm";
 import type { CardState, Rating } from "@recall/scheduler";
 import type { Database } from "./database.ts";
 import { DbError, mapErrors, QuizPostClosedError, sqlStateOf, StaleCardError } from "./errors.ts";
@@ -16,7 +16,7 @@ import type {
   ReviewLogRecord,
   ReviewSource,
 } from "./records.ts";
-import { cardColumns, cardFromRow, iso, isoOrNull, preparedPerDatabase, preparedStatement, rowsOf, sameCard } from "./rows.ts";
+import { cardColumns, cardFromRow, iso, isoOrNull, preparedPerDatabase, preparedStatement, sameCard } from "./rows.ts";
 import { LEADERBOARD_POINTS } from "./leaderboard-points.ts";
 import { answers, cards, members, quizItems, reviewLogs } from "./schema.ts";
 import { memberFromRow } from "./settings.ts";
@@ -73,11 +73,21 @@ export interface NewMemberFields {
 /** A table's row as drizzle would map it, from raw columns named `prefix` + the column name. */
 function rowFromDriver<T extends Table>(table: T, raw: Record<string, unknown>, prefix = ""): T["$inferSelect"] {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnsOf(table)) {
     const value = raw[`${prefix}${column.name}`];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return row as T["$inferSelect"];
+  return row;
+}
+
+const tableColumns = new WeakMap<Table, [string, Column][]>();
+function columnsOf(table: Table): [string, Column][] {
+  let columns = tableColumns.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table));
+    tableColumns.set(table, columns);
+  }
+  return columns;
 }
 
 const MEMBER_COLUMNS = Object.values(getTableColumns(members)).map((column) => `m.${column.name}`).join(", ");
