@@ -2,9 +2,12 @@
 // same INTERACTION_CREATE, and only the one whose claim is inserted answers it.
 //
 // A claim is one insert, but a burst (a study group answering the moment the quiz posts) asks for
-// hundreds at once, each a round trip before its acknowledgement. So claims are grouped: the first
-// goes at once, those that arrive while it is in flight go together in the next statement, as a
-// database groups commits. Nothing waits when the bot is quiet, and a burst costs a few round trips.
+// hundreds at once, each a round trip before its acknowledgement. So claims are grouped: while
+// fewer than CLAIM_STATEMENTS_IN_FLIGHT statements are out, a claim goes at once; beyond that,
+// the claims that arrive wait and go together in the next statement, as a database groups
+// commits. Nothing waits when the bot is quiet, and a burst costs a few round trips. A statement
+// that hangs (a stalled connection) gives up its place after CLAIM_SLOT_MS, so it cannot hold
+// back the claims behind it; the bot answers a claim without a reply in time anyway.
 import * as db from "@recall/db";
 import type { StudyContext } from "./context.ts";
 
@@ -12,6 +15,10 @@ import type { StudyContext } from "./context.ts";
 export const INTERACTION_CLAIM_TTL_MS = 60 * 60_000;
 /** Ids per statement: a burst larger than this goes in several. */
 export const CLAIMS_PER_STATEMENT = 500;
+/** Claim statements out at once before claims wait to be grouped. */
+export const CLAIM_STATEMENTS_IN_FLIGHT = 2;
+/** How long a claim statement counts as in flight at most. */
+export const CLAIM_SLOT_MS = 500;
 
 interface PendingClaim {
   id: string;
@@ -20,14 +27,25 @@ interface PendingClaim {
 }
 
 export function createInteractionClaims(ctx: StudyContext) {
-  let waiting: PendingClaim[] = [];
-  let inFlight = false;
+  const waiting: PendingClaim[] = [];
+  let inFlight = 0;
 
   function sendWaiting(): void {
-    if (inFlight || waiting.length === 0) return;
-    const batch = waiting.slice(0, CLAIMS_PER_STATEMENT);
-    waiting = waiting.slice(batch.length);
-    inFlight = true;
+    while (inFlight < CLAIM_STATEMENTS_IN_FLIGHT && waiting.length > 0) send(waiting.splice(0, CLAIMS_PER_STATEMENT));
+  }
+
+  function send(batch: PendingClaim[]): void {
+    inFlight += 1;
+    let released = false;
+    const release = (): void => {
+      if (released) return;
+      released = true;
+      clearTimeout(slotTimer);
+      inFlight -= 1;
+      sendWaiting();
+    };
+    const slotTimer = setTimeout(release, CLAIM_SLOT_MS);
+    slotTimer.unref();
     // One process never receives an id twice at once (the bot's recent-ids set sees to that),
     // but if it did, only the first of the two may own it.
     const firstOf = new Map<string, PendingClaim>();
@@ -41,10 +59,7 @@ export function createInteractionClaims(ctx: StudyContext) {
           for (const claim of batch) claim.fail(error);
         },
       )
-      .finally(() => {
-        inFlight = false;
-        sendWaiting();
-      });
+      .finally(release);
   }
 
   return {
