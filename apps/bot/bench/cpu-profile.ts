@@ -1,11 +1,15 @@
 // Reads a V8 CPU profile (what BENCH_BOT_PROFILE_DIR collects) and prints where the time went:
 // self time by package, self time by function, and inclusive time of the project's own
 // functions (what a call into discord.js, drizzle or pino costs, charged to the caller).
-//   pnpm exec tsx bench/cpu-profile.ts <file.cpuprofile> [--from <s>] [--to <s>] [--around <function>] [--top <n>]
+//   pnpm exec tsx bench/cpu-profile.ts <file.cpuprofile> [--from <s>] [--to <s>] [--around <function> [--gap <s>]] [--top <n>]
 // --from/--to keep the samples between those seconds of the profile (the timeline printed
 // first shows where the work was), so start-up and shutdown do not drown the hot path.
 // --around <function> picks the window itself: the largest cluster of samples running that
-// function (e.g. handleAnswerModal: the measured burst, not the warm-up before it).
+// function (e.g. handleAnswerModal: the measured burst, not the warm-up before it), samples more
+// than --gap seconds apart (default 0.3) starting a new cluster. Async functions show only while
+// their synchronous part runs, so on a loaded machine the timeline and --from/--to are surer.
+// The profiler samples wall time: a process descheduled in a system call (a socket write) is
+// charged to it, so native time is an upper bound; process.cpuUsage (the bench) is the CPU.
 import { readFileSync } from "node:fs";
 
 interface CallFrame {
@@ -47,7 +51,7 @@ function frameName(frame: CallFrame): string {
   return `${frame.functionName || "(anonymous)"} ${file}`;
 }
 
-function parseArgs(argv: readonly string[]): { file: string; fromS: number; toS: number; top: number; around: string | null } {
+function parseArgs(argv: readonly string[]): { file: string; fromS: number; toS: number; top: number; around: string | null; gapS: number } {
   const file = argv.find((arg, index) => !arg.startsWith("--") && !(argv[index - 1] ?? "").startsWith("--"));
   if (!file) throw new Error("usage: cpu-profile.ts <file.cpuprofile> [--from <s>] [--to <s>] [--top <n>]");
   const option = (name: string, fallback: number): number => {
@@ -63,14 +67,17 @@ function parseArgs(argv: readonly string[]): { file: string; fromS: number; toS:
     toS: option("to", Number.POSITIVE_INFINITY),
     top: option("top", 30),
     around: around >= 0 ? (argv[around + 1] ?? null) : null,
+    gapS: option("gap", 0.3),
   };
 }
 
-/** Samples this far apart belong to different clusters (a warm-up, then the burst). */
-const CLUSTER_GAP_S = 0.3;
-
 /** Seconds of the largest cluster of samples whose stack runs `functionName`. */
-function windowAround(profile: CpuProfile, stackOf: (nodeId: number) => CallFrame[], functionName: string): { fromS: number; toS: number } {
+function windowAround(
+  profile: CpuProfile,
+  stackOf: (nodeId: number) => CallFrame[],
+  functionName: string,
+  gapS: number,
+): { fromS: number; toS: number } {
   const clusters: { fromS: number; toS: number; count: number }[] = [];
   let atUs = 0;
   for (const [index, nodeId] of profile.samples.entries()) {
@@ -78,7 +85,7 @@ function windowAround(profile: CpuProfile, stackOf: (nodeId: number) => CallFram
     if (!stackOf(nodeId).some((frame) => frame.functionName === functionName)) continue;
     const seconds = atUs / 1e6;
     const last = clusters[clusters.length - 1];
-    if (last && seconds - last.toS <= CLUSTER_GAP_S) {
+    if (last && seconds - last.toS <= gapS) {
       last.toS = seconds;
       last.count += 1;
     } else {
@@ -111,7 +118,7 @@ function main(): void {
     }
     return frames;
   };
-  const { fromS, toS } = args.around ? windowAround(profile, stackOf, args.around) : args;
+  const { fromS, toS } = args.around ? windowAround(profile, stackOf, args.around, args.gapS) : args;
   const { top } = args;
 
   const idle = new Set(["(idle)", "(program)"]);
