@@ -33,6 +33,17 @@ export async function checkServer(serverUrl: string): Promise<ServerCheck> {
 }
 
 const DATABASE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+/** The prefix every scenario's database name starts with. */
+const DEFAULT_PREFIX = "recall_bot_bench";
+
+/**
+ * BENCH_DATABASE_PREFIX replaces the common prefix of the benchmark's databases, so two runs on
+ * one server (two checkouts, say) neither drop each other's databases nor measure each other's.
+ */
+export function databaseNameFor(name: string, env: NodeJS.ProcessEnv): string {
+  const prefix = env.BENCH_DATABASE_PREFIX;
+  return prefix && name.startsWith(DEFAULT_PREFIX) ? `${prefix}${name.slice(DEFAULT_PREFIX.length)}` : name;
+}
 
 /** Drops and creates `name` on the server of `serverUrl`; returns the URL of the new database. */
 export async function freshDatabase(serverUrl: string, name: string): Promise<string> {

@@ -3,6 +3,7 @@
 // promise. A child that fails, exits or stops answering rejects what is waiting on it with the
 // child's own message (or the tail of its stderr), so a scenario fails instead of hanging.
 import { fork } from "node:child_process";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describeError, isChildMessage, type BotCommand, type BotProcessConfig, type ParentMessage, type ProcessUsage } from "./bot-protocol.ts";
 
@@ -13,7 +14,11 @@ const START_TIMEOUT_MS = 120_000;
 const REQUEST_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 60_000;
 const STDERR_TAIL_CHARS = 4_000;
-/** BENCH_BOT_PROFILE_DIR: the bot's process (not the trivial client's) writes a V8 CPU profile there. */
+/**
+ * BENCH_BOT_PROFILE_DIR: each process writes a V8 CPU profile of its run there, the bot's under
+ * recall/ and the trivial client's under trivial/, so the two can be compared function by function
+ * (bench/cpu-profile.ts reads them).
+ */
 const PROFILE_DIR = process.env.BENCH_BOT_PROFILE_DIR;
 
 /** What a measurement needs from the process that answers the interactions. */
@@ -47,7 +52,7 @@ interface Pending {
 export async function startBotProcess(config: BotProcessConfig, clockMs: () => number): Promise<BotProcess> {
   const child = fork(ENTRY, [], {
     cwd: APP_DIR,
-    execArgv: ["--import", "tsx", ...(PROFILE_DIR && config.kind === "recall" ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
+    execArgv: ["--import", "tsx", ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${join(PROFILE_DIR, config.kind)}`] : [])],
     stdio: ["ignore", "inherit", "pipe", "ipc"],
     serialization: "json",
   });

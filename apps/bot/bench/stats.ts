@@ -1,4 +1,4 @@
-// Latency figures: percentiles of one series, and how a series compares with its target.
+// Latency figures: percentiles of one series, and how a figure compares with the baseline's.
 
 export interface LatencySummary {
   count: number;
@@ -21,11 +21,16 @@ export function formatSummary(summary: LatencySummary): string {
   return `p50 ${ms(summary.p50)}  p95 ${ms(summary.p95)}  p99 ${ms(summary.p99)}  max ${ms(summary.max)}  (n=${summary.count})`;
 }
 
-/** `PASS`/`MISS` against a p99 target, spelled so a MISS stands out in a log. */
-export function verdict(summary: LatencySummary, targetP99Ms: number): string {
-  return summary.p99 <= targetP99Ms
-    ? `PASS  p99 ${summary.p99.toFixed(1)} ms <= ${targetP99Ms} ms`
-    : `MISS  p99 ${summary.p99.toFixed(1)} ms > target ${targetP99Ms} ms`;
+/**
+ * `PASS`/`MISS` of a bot figure against the same figure of the baseline, spelled so a MISS stands
+ * out in a log. The ratio shows two decimals here: 1.24x must not read as a passing 1.2x.
+ */
+export function ratioVerdict(what: string, measured: number, baseline: number, targetRatio: number): string {
+  if (!(baseline > 0) || !Number.isFinite(measured)) return `n/a   ${what}: no baseline to compare with`;
+  const value = measured / baseline;
+  return value <= targetRatio
+    ? `PASS  ${what} ratio ${value.toFixed(2)}x <= ${targetRatio.toFixed(1)}x`
+    : `MISS  ${what} ratio ${value.toFixed(2)}x > target ${targetRatio.toFixed(1)}x`;
 }
 
 export function ratio(measured: number, baseline: number): string {

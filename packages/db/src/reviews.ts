@@ -2,7 +2,7 @@
 // at all. Every write locks the card row before changing it, so reviews of one card are serialised,
 // and compares the stored card with the log's `before` (optimistic concurrency): a review computed
 // from a card that has moved on is refused with StaleCardError instead of overwriting it.
-import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, lte, sql, type Column, type Table } from "drizzle-orm";
 import type { CardState, Rating } from "@recall/scheduler";
 import type { Database } from "./database.ts";
 import { DbError, mapErrors, QuizPostClosedError, sqlStateOf, StaleCardError } from "./errors.ts";
@@ -16,7 +16,7 @@ import type {
   ReviewLogRecord,
   ReviewSource,
 } from "./records.ts";
-import { cardColumns, cardFromRow, iso, isoOrNull, preparedPerDatabase, rowsOf, sameCard } from "./rows.ts";
+import { cardColumns, cardFromRow, iso, isoOrNull, preparedPerDatabase, preparedStatement, sameCard } from "./rows.ts";
 import { LEADERBOARD_POINTS } from "./leaderboard-points.ts";
 import { answers, cards, members, quizItems, reviewLogs } from "./schema.ts";
 import { memberFromRow } from "./settings.ts";
@@ -61,6 +61,85 @@ export async function memberAndCard(
   });
 }
 
+/** What a member never seen before is created with, from the interaction that brought them. */
+export interface NewMemberFields {
+  displayName: string;
+  locale: string;
+  /** The timezone they start on (the group's they met Recall in); null: the column's default. */
+  timezone: string | null;
+  now: Date;
+}
+
+/** A table's row as drizzle would map it, from raw columns named `prefix` + the column name. */
+function rowFromDriver<T extends Table>(table: T, raw: Record<string, unknown>, prefix = ""): T["$inferSelect"] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columnsOf(table)) {
+    const value = raw[`${prefix}${column.name}`];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row;
+}
+
+const tableColumns = new WeakMap<Table, [string, Column][]>();
+function columnsOf(table: Table): [string, Column][] {
+  let columns = tableColumns.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table));
+    tableColumns.set(table, columns);
+  }
+  return columns;
+}
+
+const MEMBER_COLUMNS = Object.values(getTableColumns(members)).map((column) => `m.${column.name}`).join(", ");
+const CARD_COLUMNS = Object.values(getTableColumns(cards)).map((column) => `c.${column.name} as card_${column.name}`).join(", ");
+
+/** Two shapes: with the new member's timezone, or leaving it to the column's default. */
+function memberAndCardCreatingStatement(withTimezone: boolean) {
+  return preparedStatement(
+    withTimezone ? "recall_member_and_card_creating_tz" : "recall_member_and_card_creating",
+    `with found as (select * from members where discord_user_id = $1),
+     created as (
+       insert into members (discord_user_id, display_name, locale, created_at, updated_at${withTimezone ? ", timezone" : ""})
+       select $1, $3, $4, $5::timestamptz, $5::timestamptz${withTimezone ? ", $6" : ""}
+       where not exists (select 1 from found)
+       on conflict (discord_user_id) do nothing
+       returning *
+     ),
+     member as (select * from found union all select * from created)
+     select ${MEMBER_COLUMNS}, ${CARD_COLUMNS}
+     from member m left join cards c on c.member_id = m.id and c.item_id = $2`,
+    ["discordUserId", "itemId", "displayName", "locale", "now", ...(withTimezone ? ["timezone"] : [])],
+  );
+}
+const memberAndCardCreatingStatements = { withTimezone: memberAndCardCreatingStatement(true), withoutTimezone: memberAndCardCreatingStatement(false) };
+
+/**
+ * memberAndCard for an answer, creating the member on first sight in the same round trip: a
+ * study group's first daily quiz is answered mostly by members never seen before (opening the
+ * form reads, it does not write), and each would otherwise cost a read and then a write.
+ * A member who exists is only read. `member` is null only when another process created the same
+ * member at the same moment; the caller then upserts as usual.
+ */
+export async function memberAndCardCreating(
+  db: Database,
+  discordUserId: string,
+  itemId: string,
+  fields: NewMemberFields,
+): Promise<{ member: Member | null; card: CardState | null }> {
+  return mapErrors(async () => {
+    const { timezone } = fields;
+    const values = { discordUserId, itemId, displayName: fields.displayName, locale: fields.locale, now: fields.now.toISOString() };
+    const rows =
+      timezone === null
+        ? await memberAndCardCreatingStatements.withoutTimezone<Record<string, unknown>>(db, values)
+        : await memberAndCardCreatingStatements.withTimezone<Record<string, unknown>>(db, { ...values, timezone });
+    const [raw] = rows;
+    if (!raw) return { member: null, card: null };
+    const card = raw.card_item_id === null || raw.card_item_id === undefined ? null : cardFromRow(rowFromDriver(cards, raw, "card_"));
+    return { member: memberFromRow(rowFromDriver(members, raw)), card };
+  });
+}
+
 // `/review` asks for due items on every step.
 const dueItemsQuery = preparedPerDatabase((db) =>
   db
@@ -100,10 +179,7 @@ export async function recordAnswer(db: Database, input: AnswerInput): Promise<Re
   return mapErrors(async () => {
     let rows: Array<{ answer_id: number | string; created_at: string }>;
     try {
-      rows = await rowsOf(
-        db,
-        sql`select answer_id, created_at from recall_record_answer(${JSON.stringify(input)}::jsonb, ${POINTS_JSON}::jsonb)`,
-      );
+      rows = await recordAnswerStatement(db, { input: JSON.stringify(input), points: POINTS_JSON });
     } catch (error) {
       const state = sqlStateOf(error);
       if (state === STALE_CARD_SQLSTATE) throw new StaleCardError(input.memberId, input.itemId, { cause: error });
@@ -119,6 +195,12 @@ export async function recordAnswer(db: Database, input: AnswerInput): Promise<Re
     return { duplicate: true, answer: answerFromRow(first), card: card ? cardFromRow(card) : input.card };
   });
 }
+
+const recordAnswerStatement = preparedStatement(
+  "recall_record_answer_call",
+  "select answer_id, created_at from recall_record_answer($1::jsonb, $2::jsonb)",
+  ["input", "points"],
+);
 
 /** Raised by recall_record_answer when the card is no longer in the review's `before` position. */
 const STALE_CARD_SQLSTATE = "RC409";

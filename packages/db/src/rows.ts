@@ -77,6 +77,23 @@ export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db:
 }
 
 /**
+ * A raw statement prepared once per database, for the statements run on every answer that the
+ * query builder cannot express (a function call, a data-modifying CTE, JSON arrays): drizzle
+ * builds an `sql` template again on every execute, which costs more client CPU than the round
+ * trip itself. `text` numbers its parameters $1…$n in the order of `names`. Rows come back as
+ * the driver gives them (snake_case columns, timestamps as text).
+ */
+export function preparedStatement(name: string, text: string, names: readonly string[]) {
+  const prepared = preparedPerDatabase((db) =>
+    db._.session.prepareQuery({ sql: text, params: names.map((param) => sql.placeholder(param)) }, undefined, name, false),
+  );
+  return async <Row>(db: Database, values: Readonly<Record<string, unknown>>): Promise<Row[]> => {
+    const result: unknown = await prepared(db).execute(values);
+    return Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
+  };
+}
+
+/**
  * `(group, date) in (…)` for many pairs in one condition, as two arrays unnested side by side.
  * The values go as array literals, checked first: integers and ISO dates need no quoting.
  */

@@ -109,12 +109,16 @@ export async function upsertMember(
   preferences: MemberPreferences,
   now: Date,
   firstSeen: MemberPreferences = {},
+  /** The member as the caller just read it (null: not found); left out, it is read here. */
+  known?: Member | null,
 ): Promise<Member> {
   return mapErrors(async () => {
     const set = definedOnly(preferences);
-    const [stored] = await memberByDiscordIdQuery(db).execute({ discordUserId });
-    if (stored && hasPreferences(stored, set)) {
-      return memberFromRow(stored);
+    if (known !== undefined) {
+      if (known && hasPreferences(known, set)) return known;
+    } else {
+      const [stored] = await memberByDiscordIdQuery(db).execute({ discordUserId });
+      if (stored && hasPreferences(stored, set)) return memberFromRow(stored);
     }
     const first = definedOnly(firstSeen);
     const values: Record<string, unknown> = { discordUserId, now };

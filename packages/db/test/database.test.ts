@@ -17,6 +17,7 @@ import {
   findQuizPosts,
   findDailyAnswer,
   memberAndCard,
+  memberAndCardCreating,
   findWeeklySummaries,
   createDatabase,
   dailyPickInputs,
@@ -680,6 +681,49 @@ describe.each(targets())("database on $name", (target) => {
       const renamed = await upsertMember(db, id, { locale: "en-US", displayName: "Ming" }, at(2), { timezone: "Europe/Berlin" });
       expect(renamed).toMatchObject({ id: created.id, locale: "en-US", displayName: "Ming", timezone: "Asia/Shanghai", updatedAt: at(2).toISOString() });
       expect(await upsertMember(db, id, {}, at(3))).toEqual(renamed);
+    });
+
+    it("reads a member and their card for an answer, creating a member never seen in the same statement", async () => {
+      const id = unique("u");
+      const first = await memberAndCardCreating(db, id, "Q090", { displayName: "小林", locale: "zh-CN", timezone: "Asia/Shanghai", now: T0 });
+      expect(first.card).toBeNull();
+      expect(first.member).toMatchObject({ discordUserId: id, displayName: "小林", locale: "zh-CN", timezone: "Asia/Shanghai", createdAt: T0.toISOString() });
+      expect(await memberAndCard(db, id, "Q090")).toEqual({ member: first.member, card: null });
+
+      // Seen before: only read, whatever the interaction says now (renaming is the caller's upsert).
+      const card = review(newCard(T0), "good", T0).after;
+      await introduceItems(db, first.member?.id ?? 0, ["Q090"], card);
+      const again = await memberAndCardCreating(db, id, "Q090", { displayName: "Lin", locale: "en-US", timezone: null, now: at(1) });
+      expect(again).toEqual({ member: first.member, card });
+      expect(await memberAndCardCreating(db, id, "Q091", { displayName: "Lin", locale: "en-US", timezone: null, now: at(1) })).toEqual({ member: first.member, card: null });
+
+      // No timezone given: the column's default.
+      const other = await memberAndCardCreating(db, unique("u"), "Q090", { displayName: "Sam", locale: "en-US", timezone: null, now: T0 });
+      expect(other.member).toMatchObject({ timezone: "UTC", dayStartHour: 4, desiredRetention: 0.9, fsrsParameters: null });
+    });
+
+    it("introduces new cards for the items a member has none for, leaving existing cards alone", async () => {
+      const member = await newMember();
+      const studied = review(newCard(T0), "good", T0).after;
+      await introduceItems(db, member.id, ["Q090.f2"], studied);
+      const fresh = newCard(at(2));
+      expect(await introduceItems(db, member.id, ["Q090.f1", "Q090.f2", "Q090.f1"], fresh)).toBe(1);
+      expect(await getCard(db, member.id, "Q090.f1")).toEqual(fresh);
+      expect(await getCard(db, member.id, "Q090.f2")).toEqual(studied);
+      expect(await introduceItems(db, member.id, [], fresh)).toBe(0);
+    });
+
+    it("trusts the member the caller already read: none found creates, an unchanged one is returned as is", async () => {
+      const id = unique("u");
+      const created = await upsertMember(db, id, { displayName: "Lin" }, T0, { timezone: "Asia/Shanghai" }, null);
+      expect(created).toMatchObject({ discordUserId: id, displayName: "Lin", timezone: "Asia/Shanghai" });
+      // Read as missing by a caller that raced another process: the upsert still finds the row.
+      const raced = await upsertMember(db, id, { displayName: "Lin" }, at(1), { timezone: "Europe/Berlin" }, null);
+      expect(raced).toMatchObject({ id: created.id, displayName: "Lin", timezone: "Asia/Shanghai" });
+      const known = { ...created, displayName: "as the caller read it" };
+      expect(await upsertMember(db, id, {}, at(2), {}, known)).toBe(known);
+      const renamed = await upsertMember(db, id, { displayName: "Lin 林" }, at(3), {}, created);
+      expect(renamed).toMatchObject({ id: created.id, displayName: "Lin 林", updatedAt: at(3).toISOString() });
     });
   });
 

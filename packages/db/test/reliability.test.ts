@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   claimInteraction,
+  claimInteractions,
   claimQuizPost,
   claimQuizPostReveal,
   closeQuizPost,
@@ -45,6 +46,21 @@ describe.each(targets())("reliability states on $name", (target) => {
     const results = await Promise.all(Array.from({ length: 8 }, () => claimInteraction(open.db, id, T0)));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await claimInteraction(open.db, id, later(1))).toBe(false);
+  });
+
+  it("claims a batch of interaction ids, each for exactly one of several concurrent batches", async () => {
+    const ids = [0, 1, 2, 3, 4].map((n) => unique(`5000000000000${n}`));
+    const single = unique("6000000000000");
+    expect(await claimInteraction(open.db, single, T0)).toBe(true);
+    const batches = await Promise.all([
+      claimInteractions(open.db, [...ids, single], T0),
+      claimInteractions(open.db, ids.slice(2), T0),
+      claimInteractions(open.db, [ids[4] ?? "", ids[0] ?? ""], T0),
+    ]);
+    for (const id of ids) expect(batches.filter((claimed) => claimed.has(id))).toHaveLength(1);
+    expect(batches.some((claimed) => claimed.has(single))).toBe(false);
+    expect(await claimInteractions(open.db, [], T0)).toEqual(new Set());
+    expect(await claimInteraction(open.db, ids[3] ?? "", later(1))).toBe(false);
   });
 
   it("prunes interaction claims older than a cut-off, keeping the recent ones", async () => {

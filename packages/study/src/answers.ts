@@ -188,12 +188,16 @@ export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQui
     async submitAnswer(input: SubmitAnswerInput): Promise<AnswerResultView> {
       checkAnswerLength(input.text);
       const item = ctx.requireItem(input.itemId);
-      // Every submission runs this: the post, the member and their card are read side by side,
-      // and the member is written only when new or renamed.
-      const [post, known] = await Promise.all([
-        postedQuizzes.openPost(input.postId, item.id),
-        db.memberAndCard(database, input.member.userId, item.id),
-      ]);
+      // Every submission runs this. The post is kept once read, so in a burst the member and their
+      // card are one statement, which also creates a member never seen before (most of a group's
+      // first quiz); only a renamed member costs a second write.
+      const post = await postedQuizzes.openPost(input.postId, item.id);
+      const known = await db.memberAndCardCreating(database, input.member.userId, item.id, {
+        displayName: input.member.displayName,
+        locale: input.member.locale,
+        timezone: await ctx.firstSeenTimezone(post),
+        now: clock(),
+      });
       const m = await ctx.member(input.member, post, known.member);
       const key = answerKey(post, m, item.id, input.deliveryKey, input.shownReps);
       return gradeAndRecord(m, item, post, key, input.text, null, input.member.serverId, known.card);

@@ -42,6 +42,8 @@ export interface StudyContext {
    * already read with something else (null: not found); it is used as is when nothing changed.
    */
   member(ref: MemberRef, firstSeenIn?: QuizPost | null, known?: Member | null): Promise<Member>;
+  /** The timezone a member first seen through `post` starts on (its group's); null outside a post. */
+  firstSeenTimezone(post: QuizPost | null | undefined): Promise<string | null>;
   preferencesOf(member: Member): MemberPreferences;
   requireGroup(ref: GroupRef): Promise<StudyGroup>;
 }
@@ -92,7 +94,12 @@ export function createStudyContext(options: StudyOptions): StudyContext {
       if (known && db.hasPreferences(known, preferences)) return known;
       // A member met through a group's post starts on the group's clock until they set their own.
       const timezone = firstSeenIn ? await groupTimezone(firstSeenIn.groupId) : null;
-      return db.upsertMember(database, ref.userId, preferences, clock(), timezone ? { timezone } : {});
+      // What the caller read is passed on: a member it did not find is created without a second read.
+      return db.upsertMember(database, ref.userId, preferences, clock(), timezone ? { timezone } : {}, known);
+    },
+
+    async firstSeenTimezone(post: QuizPost | null | undefined): Promise<string | null> {
+      return post ? groupTimezone(post.groupId) : null;
     },
 
     preferencesOf(m: Member): MemberPreferences {

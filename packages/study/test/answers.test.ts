@@ -1,7 +1,7 @@
 // Answers and overrides against a real database: grading, idempotent submissions, giving up,
 // overriding the suggested rating, and hints.
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { getAnswer, type OpenDatabase } from "@recall/db";
+import { getAnswer, getMemberByDiscordId, type OpenDatabase } from "@recall/db";
 import { newCard, resolvePreferences, review } from "@recall/scheduler";
 import type { QuizItem } from "@recall/content";
 import { StudyError, type StudyService } from "../src/index.ts";
@@ -50,6 +50,18 @@ describe.each(targets())("answers on $name", (target) => {
       // Met through the group's post, the member starts on the group's clock: 09:05 on 2 March in Shanghai.
       expect(await study.memberSettings(alice)).toMatchObject({ timezone: "Asia/Shanghai" });
       expect(stored).toMatchObject({ text: GOOD_Q090_ANSWER, source: "daily", quizPostId: Number(quiz.postId), localDate: "2026-03-02" });
+    });
+
+    it("creates a member on their first answer and renames them on a later one", async () => {
+      const quiz = await postedQuiz();
+      const chen = newMember(quiz.serverId, { displayName: "小陈" });
+      await study.submitAnswer({ deliveryKey: unique("delivery"), member: chen, postId: quiz.postId, itemId: "Q090", text: GOOD_Q090_ANSWER });
+      const created = await getMemberByDiscordId(open.db, chen.userId);
+      expect(created).toMatchObject({ displayName: "小陈", locale: chen.locale, timezone: "Asia/Shanghai" });
+      const later = await postedQuiz();
+      clock.advance(MINUTE);
+      await study.submitAnswer({ deliveryKey: unique("delivery"), member: { ...chen, displayName: "Chen" }, postId: later.postId, itemId: "Q090", text: "不知道" });
+      expect(await getMemberByDiscordId(open.db, chen.userId)).toMatchObject({ id: created?.id, displayName: "Chen", timezone: "Asia/Shanghai" });
     });
 
     it("shows the first result to a second submission and writes nothing", async () => {

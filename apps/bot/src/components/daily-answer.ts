@@ -3,6 +3,7 @@ import { MessageFlags, type ButtonInteraction, type ModalSubmitInteraction } fro
 import type { AnswerResultView } from "@recall/study";
 import { ANSWER_INPUT_ID, type CustomId } from "../custom-ids.ts";
 import { localeFor, type UiLocale } from "../i18n/index.ts";
+import { editOriginal } from "../interactions/edit-original.ts";
 import { memberRef } from "../interactions/member-ref.ts";
 import type { BotContext } from "../interactions/context.ts";
 import { ephemeral, renderAnswerModal, renderAnswerResult, renderHint, type AnswerResultOptions } from "../presenters/index.ts";
@@ -33,7 +34,8 @@ async function sendRendered(
   interaction: ButtonInteraction | ModalSubmitInteraction,
   { reply, followUps }: ReturnType<typeof renderAnswerResult>,
 ): Promise<void> {
-  await interaction.editReply(reply);
+  // The hot path of a burst: one plain PATCH (see edit-original.ts).
+  await editOriginal(interaction, reply);
   for (const payload of followUps) await interaction.followUp(ephemeral(payload));
 }
 

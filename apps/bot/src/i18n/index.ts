@@ -51,6 +51,8 @@ export function isMessageKey(key: string): key is MessageKey {
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
 
 function interpolate(template: string, params: Readonly<Record<string, MessageParamValue>>): string {
+  // Most messages have no placeholder: a result alone looks up about fifteen.
+  if (!template.includes("{")) return template;
   // A missing value renders as nothing rather than a raw `{name}` in front of a member.
   return template.replace(PLACEHOLDER, (_match, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : "",

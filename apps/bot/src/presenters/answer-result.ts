@@ -148,6 +148,32 @@ function misconceptionEmbeds(view: AnswerResultView, locale: UiLocale): APIEmbed
   return embeds;
 }
 
+/** Model answers kept escaped and split: a burst of answers to one question shows the same one. */
+const modelAnswerSplits = new Map<string, Map<number | null, readonly string[]>>();
+const MODEL_ANSWERS_KEPT = 200;
+
+/**
+ * The model answer escaped and cut into embed descriptions, the first at most `firstMax` long
+ * (null: as long as any). Pure in its arguments, so kept per model answer and first size.
+ */
+function modelAnswerChunks(modelAnswer: string, firstMax: number | null): readonly string[] {
+  let splits = modelAnswerSplits.get(modelAnswer);
+  if (splits === undefined) {
+    if (modelAnswerSplits.size >= MODEL_ANSWERS_KEPT) modelAnswerSplits.clear();
+    splits = new Map();
+    modelAnswerSplits.set(modelAnswer, splits);
+  }
+  let chunks = splits.get(firstMax);
+  if (chunks === undefined) {
+    const answer = contentText(modelAnswer);
+    chunks = firstMax === null
+      ? splitText(answer, DISCORD_LIMITS.embedDescription)
+      : splitText(answer, DISCORD_LIMITS.embedDescription, { firstMax });
+    splits.set(firstMax, chunks);
+  }
+  return chunks;
+}
+
 function modelAnswerEmbeds(locale: UiLocale, chunks: readonly string[]): APIEmbed[] {
   return chunks.map((description, index) => ({
     title: t(locale, index === 0 ? "result.model-answer" : "result.model-answer-continued"),
@@ -191,10 +217,7 @@ export function renderAnswerResult(
     DISCORD_LIMITS.embedDescription,
   );
   const startsInReply = room >= MIN_MODEL_ANSWER_IN_REPLY && headEmbeds.length < DISCORD_LIMITS.embedsPerMessage;
-  const answer = contentText(view.modelAnswer);
-  const chunks = startsInReply
-    ? splitText(answer, DISCORD_LIMITS.embedDescription, { firstMax: room })
-    : splitText(answer, DISCORD_LIMITS.embedDescription);
+  const chunks = modelAnswerChunks(view.modelAnswer, startsInReply ? room : null);
   const answerEmbeds = modelAnswerEmbeds(locale, chunks);
 
   const [firstAnswer, ...restAnswer] = answerEmbeds;
