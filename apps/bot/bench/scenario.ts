@@ -16,6 +16,17 @@ import { WAIT_TIMEOUT_MS } from "./recall-on-discord.ts";
 export const TARGETS = { firstCallbackP99Ratio: 1.2, finalReplyP99Ratio: 2.5, cpuPerInteractionRatio: 2.0 } as const;
 export const DISCORD_ACK_WINDOW_MS = 3_000;
 
+/**
+ * A scenario whose work is the database's, not discord.js's, is judged in milliseconds instead: the
+ * trivial client runs no query, so a ratio to it says nothing (the ratios are still printed).
+ */
+export interface AbsoluteTargets {
+  firstCallbackP99Ms: number;
+  finalReplyP99Ms: number;
+  /** Where the targets come from, printed beside them. */
+  source: string;
+}
+
 export interface LatencySeries {
   /** INTERACTION_CREATE → first callback (defer, modal or message), ms. */
   firstCallbackMs: number[];
@@ -56,6 +67,8 @@ export interface BenchContext {
 
 export interface Scenario {
   name: string;
+  /** Absent: the ratio TARGETS. */
+  absoluteTargets?: AbsoluteTargets;
   run(context: BenchContext): Promise<ScenarioResult>;
 }
 

@@ -33,6 +33,11 @@ export function ratioVerdict(what: string, measured: number, baseline: number, t
     : `MISS  ${what} ratio ${value.toFixed(2)}x > target ${targetRatio.toFixed(1)}x`;
 }
 
+/** `PASS`/`MISS` of a p99 against a target in milliseconds. */
+export function absoluteVerdict(what: string, p99: number, targetMs: number): string {
+  return p99 <= targetMs ? `PASS  ${what} ${p99.toFixed(1)} ms <= ${targetMs} ms` : `MISS  ${what} ${p99.toFixed(1)} ms > target ${targetMs} ms`;
+}
+
 export function ratio(measured: number, baseline: number): string {
   return baseline > 0 && Number.isFinite(measured) ? `${(measured / baseline).toFixed(1)}x` : "n/a";
 }
