@@ -155,6 +155,48 @@ describe("npm run playground in a browser", () => {
     expect(playground!.fake.rejections).toEqual([]);
   });
 
+  it("lets a member appeal a grading and an admin accept it in /appeals", async () => {
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await actAs("You");
+    // Today's quiz (the clock moved a day on): a weak answer misses points.
+    const answerButton = page.locator('button[data-custom-id^="v1:a:"]').last();
+    const itemId = /^v1:a:\d+:(.+)$/.exec((await answerButton.getAttribute("data-custom-id")) ?? "")?.[1] ?? "";
+    const resultsBefore = await page.getByTestId("message").filter({ hasText: /Score \d+\/100/ }).count();
+    await answerButton.click();
+    const modal = page.getByTestId("modal");
+    await modal.waitFor();
+    await modal.getByTestId("modal-input-answer").fill("说不太清楚，大概就是先看看问题出在哪。");
+    await page.getByTestId("modal-submit").click();
+    // This answer's result, not yesterday's (whose Appeal button is still shown, and says it is too late).
+    await expect.poll(() => page.getByTestId("message").filter({ hasText: /Score \d+\/100/ }).count()).toBe(resultsBefore + 1);
+    const result = lastMessage(new RegExp(`${itemId.replaceAll(".", "\\.")} · Score \\d+/100`));
+    await result.getByRole("button", { name: "Appeal" }).waitFor();
+    await result.getByRole("button", { name: "Appeal" }).click();
+    await modal.waitFor();
+    await modal.locator("textarea, input").first().fill("我说的“先看看问题出在哪”就是定位错误的意思。");
+    await page.getByTestId("modal-submit").click();
+    await expect.poll(() => page.getByTestId("messages").textContent()).toMatch(/Your appeal of .+ is filed/);
+
+    // The admin (You have Manage Server) decides: the first point counts as hit, then Accept.
+    await command("/appeals");
+    const appeal = lastMessage(/Appeal · /);
+    await appeal.waitFor();
+    await shot("9-appeal-review");
+    const points = appeal.locator("select.select-menu").first();
+    const first = await points.locator("option:not([disabled])").first().getAttribute("value");
+    await points.selectOption(first!);
+    if (await appeal.getByRole("button", { name: "Choose" }).count()) await appeal.getByRole("button", { name: "Choose" }).click();
+    await expect.poll(() => lastMessage(/Appeal · /).getByRole("button", { name: "Accept" }).isEnabled()).toBe(true);
+    await lastMessage(/Appeal · /).getByRole("button", { name: "Accept" }).click();
+    await modal.waitFor();
+    await page.getByTestId("modal-submit").click();
+    await expect.poll(() => page.getByTestId("messages").textContent()).toMatch(/Accepted .+'s appeal of .+: \d+\/100 → \d+\/100/);
+    await shot("10-appeal-accepted");
+    expect(pageErrors).toEqual([]);
+    expect(playground!.fake.rejections).toEqual([]);
+  });
+
   it("speaks Chinese to a member whose Discord is in zh-CN, with relative times on the playground's clock", async () => {
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
