@@ -185,6 +185,7 @@ describe("npm run playground in a browser", () => {
     await shot("9-appeal-review");
     const points = appeal.locator("select.select-menu").first();
     const first = await points.locator("option:not([disabled])").first().getAttribute("value");
+    expect(first, "a key point to choose").toBeTruthy();
     await points.selectOption(first ?? "");
     if (await appeal.getByRole("button", { name: "Choose" }).count()) await appeal.getByRole("button", { name: "Choose" }).click();
     await expect.poll(() => lastMessage(/Appeal · /).getByRole("button", { name: "Accept" }).isEnabled()).toBe(true);
