@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkAlias } from "../src/alias-overlay.ts";
 import { checkOverlayAlias, grade } from "../src/index.ts";
 import { makeItem } from "./item-fixtures.ts";
 
@@ -48,6 +49,18 @@ describe("a server's alias overlay", () => {
     expect(checkOverlayAlias(item, existing[0]!)).toEqual({ ok: true });
     const check = checkOverlayAlias(item, { pointId: "k1", concept: 1, alias: "服务" }, existing);
     expect(check).toMatchObject({ ok: false, reason: "off-topic-passes" });
+  });
+
+  // The grader itself keeps bare term lists at Hard at most, so no alias found in the bank gets a
+  // list past it; the check is the second line of defence should a grader change ever let one
+  // through. A grader that rates term lists Good stands in for such a change.
+  it("refuses an alias with which a bare list of the item's terms would be rated above Hard", () => {
+    const lenientOnLists = (_item: unknown, answer: string) => ({ suggestedRating: answer.endsWith("。") ? "again" : "good" });
+    const entry = { pointId: "k1", concept: 0, alias: "甄别" };
+    const check = checkAlias(item, entry, [], lenientOnLists);
+    expect(check).toMatchObject({ ok: false, reason: "keyword-list-passes" });
+    // With the real grader the same alias is fine: its list stays at Hard or below.
+    expect(checkAlias(item, entry, [], grade)).toEqual({ ok: true });
   });
 });
 
