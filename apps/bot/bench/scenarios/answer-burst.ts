@@ -66,7 +66,8 @@ function roundRatios(round: number, bot: LatencySeries, baseline: LatencySeries)
   const times = (a: number, b: number): string => `${(a / b).toFixed(2)}x`;
   return (
     `round ${round + 1}: first callback p99 ${times(p99(bot.firstCallbackMs), p99(baseline.firstCallbackMs))}, ` +
-    `final reply p99 ${times(p99(bot.finalReplyMs), p99(baseline.finalReplyMs))}, CPU ${times(bot.botCpuMs, baseline.botCpuMs)}`
+    `final reply p99 ${times(p99(bot.finalReplyMs), p99(baseline.finalReplyMs))}, ` +
+    `CPU ${times(bot.botCpuMs, baseline.botCpuMs)} (${(bot.botCpuMs / BURST_MEMBERS).toFixed(1)} vs ${(baseline.botCpuMs / BURST_MEMBERS).toFixed(1)} ms an answer)`
   );
 }
 
