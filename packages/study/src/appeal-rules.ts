@@ -87,8 +87,10 @@ export function guessAliases(item: QuizItem, answer: string, pointIds: readonly 
       });
       if (named) return;
       const target = bigrams(`${point.text}${concept.aliases.join("")}`);
-      let best = candidates[0] ?? "";
-      let bestScore = -1;
+      // The clause most like the point; when none shares anything with it, the one clause that
+      // names no concept at all (the member's own wording), else nothing: the admin types it.
+      let best = unnamed.length === 1 ? (unnamed[0] ?? "") : "";
+      let bestScore = 0;
       for (const clause of candidates) {
         const score = dice(bigrams(clause), target);
         if (score > bestScore) {

@@ -275,6 +275,8 @@ describe("alias guesses", () => {
     ]);
     // A concept the answer names needs no alias.
     expect(guessAliases(q090, "上线前用坏例回测", ["k4"]).map((guess) => guess.concept)).toEqual([0]);
-    expect(guessAliases(q090, "x".repeat(100), ["k4"])[0]?.guess).toHaveLength(40);
+    expect(guessAliases(q090, `${"x".repeat(100)}验收`, ["k4"])[0]?.guess).toHaveLength(40);
+    // Words that share nothing with the point are not offered: the admin types the alias.
+    expect(guessAliases(q090, "说不太清楚，大概就是这样", ["k4"]).map((guess) => guess.guess)).toEqual(["", ""]);
   });
 });
