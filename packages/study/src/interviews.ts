@@ -281,15 +281,12 @@ export function createInterviewFeatures(ctx: StudyContext, recorder: AnswerRecor
       if (!current) throw new StudyError("unknown-interview", `interview ${session.id} has no open question`);
       const item = ctx.requireItem(current.itemId);
 
-      let turn: StoredTurn;
+      // Recorded sessions store a review; practice ones (`record:False`) only grade.
+      let graded: Pick<StoredTurn, "score" | "rating" | "points" | "misconceptions" | "answerId">;
       if (state.record) {
         // The key names the session's step: every delivery of this answer is one review.
         const recorded = await recorder.gradeAndRecord(m, item, null, `interview:${session.id}:${session.step}`, input.text, null, input.member.serverId);
-        turn = {
-          itemId: item.id,
-          depth: current.depth,
-          askedAt: current.askedAt,
-          answeredAt: now.toISOString(),
+        graded = {
           score: recorded.score,
           rating: recorded.rating,
           points: recorded.keyPoints.map((kp) => ({ id: kp.id, verdict: kp.verdict })),
@@ -298,19 +295,16 @@ export function createInterviewFeatures(ctx: StudyContext, recorder: AnswerRecor
         };
       } else {
         const aliasOverlay = await ctx.aliasOverlays.of(input.member.serverId, item.id);
-        const graded = grade(item, input.text, aliasOverlay ? { aliasOverlay } : {});
-        turn = {
-          itemId: item.id,
-          depth: current.depth,
-          askedAt: current.askedAt,
-          answeredAt: now.toISOString(),
-          score: graded.score,
-          rating: graded.suggestedRating,
-          points: graded.keyPoints.map((kp) => ({ id: kp.id, verdict: kp.verdict })),
-          misconceptions: graded.misconceptions.map((mc) => mc.id),
+        const result = grade(item, input.text, aliasOverlay ? { aliasOverlay } : {});
+        graded = {
+          score: result.score,
+          rating: result.suggestedRating,
+          points: result.keyPoints.map((kp) => ({ id: kp.id, verdict: kp.verdict })),
+          misconceptions: result.misconceptions.map((mc) => mc.id),
           answerId: null,
         };
       }
+      const turn: StoredTurn = { itemId: item.id, depth: current.depth, askedAt: current.askedAt, answeredAt: now.toISOString(), ...graded };
       const turns = [...state.turns, turn];
       const candidates = (followUpsOf.get(current.mainId) ?? []).map((f) => f.id);
       const next = nextQuestion(state, current, turns, await knowledgeOf(m, candidates, now), now);

@@ -1,12 +1,12 @@
 // The answer form: a modal must be the first response to the button, so it is built from what
 // the button carried (post and item) and the item's prompt, with no database round trip.
-import { ComponentType, TextInputStyle, type APIModalInteractionResponseCallbackData } from "discord.js";
+import type { APIModalInteractionResponseCallbackData } from "discord.js";
 import type { QuizItem } from "@recall/content";
 import type { ItemView } from "@recall/study";
 import { ANSWER_INPUT_ID, encodeCustomId } from "../custom-ids.ts";
 import { t, type UiLocale } from "../i18n/index.ts";
 import { DISCORD_LIMITS } from "./discord-limits.ts";
-import { truncate } from "./safe-text.ts";
+import { paragraphModal } from "./components.ts";
 
 /** A view from the domain or the content item itself: handlers often hold only the latter. */
 export type ModalItem = Pick<ItemView, "itemId" | "prompt"> | Pick<QuizItem, "id" | "prompt">;
@@ -27,25 +27,15 @@ export function renderAnswerModal(
 
 /** The form every answer is typed in (daily posts, reviews, drills, interviews); `customId` says where it goes. */
 export function renderAnswerForm(customId: string, itemId: string, prompt: string, locale: UiLocale): APIModalInteractionResponseCallbackData {
-  return {
-    custom_id: customId,
-    title: truncate(t(locale, "modal.title", { itemId }), DISCORD_LIMITS.modalTitle),
-    components: [
-      {
-        type: ComponentType.Label,
-        label: truncate(t(locale, "modal.label"), DISCORD_LIMITS.labelText),
-        // The question itself, so the member can read it while typing.
-        description: truncate(prompt.replace(/\s+/g, " ").trim(), DISCORD_LIMITS.labelDescription),
-        component: {
-          type: ComponentType.TextInput,
-          custom_id: ANSWER_INPUT_ID,
-          style: TextInputStyle.Paragraph,
-          placeholder: truncate(t(locale, "modal.placeholder"), DISCORD_LIMITS.textInputPlaceholder),
-          min_length: 1,
-          max_length: DISCORD_LIMITS.textInputValue,
-          required: true,
-        },
-      },
-    ],
-  };
+  return paragraphModal({
+    customId,
+    title: t(locale, "modal.title", { itemId }),
+    label: t(locale, "modal.label"),
+    // The question itself, so the member can read it while typing.
+    description: prompt.replace(/\s+/g, " ").trim(),
+    inputId: ANSWER_INPUT_ID,
+    placeholder: t(locale, "modal.placeholder"),
+    maxLength: DISCORD_LIMITS.textInputValue,
+    required: true,
+  });
 }

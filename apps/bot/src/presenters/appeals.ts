@@ -26,7 +26,7 @@ import {
 } from "../custom-ids.ts";
 import { t, translate, type UiLocale } from "../i18n/index.ts";
 import { VERDICT_MARKS, scorePercent } from "./answer-result.ts";
-import { button, ratingLabel, rows } from "./components.ts";
+import { button, paragraphModal, ratingLabel, rows } from "./components.ts";
 import { DISCORD_LIMITS } from "./discord-limits.ts";
 import { fitEmbeds } from "./fit-embeds.ts";
 import { COLORS } from "./item-embed.ts";
@@ -45,24 +45,15 @@ const SELECT_TEXT = 100;
 const mention = (userId: string): string => (userId === "" ? "?" : `<@${userId}>`);
 
 export function renderAppealModal(answerId: string, locale: UiLocale): APIModalInteractionResponseCallbackData {
-  return {
-    custom_id: encodeCustomId({ kind: "appeal-modal", answerId }),
-    title: truncate(t(locale, "appeal.modal.title"), DISCORD_LIMITS.modalTitle),
-    components: [
-      {
-        type: ComponentType.Label,
-        label: truncate(t(locale, "appeal.modal.label"), DISCORD_LIMITS.labelText),
-        description: truncate(t(locale, "appeal.modal.description"), DISCORD_LIMITS.labelDescription),
-        component: {
-          type: ComponentType.TextInput,
-          custom_id: APPEAL_NOTE_INPUT_ID,
-          style: TextInputStyle.Paragraph,
-          max_length: APPEAL_TEXT_MAX,
-          required: false,
-        },
-      },
-    ],
-  };
+  return paragraphModal({
+    customId: encodeCustomId({ kind: "appeal-modal", answerId }),
+    title: t(locale, "appeal.modal.title"),
+    label: t(locale, "appeal.modal.label"),
+    description: t(locale, "appeal.modal.description"),
+    inputId: APPEAL_NOTE_INPUT_ID,
+    maxLength: APPEAL_TEXT_MAX,
+    required: false,
+  });
 }
 
 export function renderAppealFiled(view: AppealFiledView, locale: UiLocale): MessagePayload {
@@ -195,24 +186,14 @@ export function renderAcceptModal(
 }
 
 export function renderRejectModal(appealId: string, locale: UiLocale): APIModalInteractionResponseCallbackData {
-  return {
-    custom_id: encodeCustomId({ kind: "appeal-reject-modal", appealId }),
-    title: truncate(t(locale, "appeals.reject-modal.title"), DISCORD_LIMITS.modalTitle),
-    components: [
-      {
-        type: ComponentType.Label,
-        label: truncate(t(locale, "appeals.reject-modal.label"), DISCORD_LIMITS.labelText),
-        component: {
-          type: ComponentType.TextInput,
-          custom_id: REJECT_REASON_INPUT_ID,
-          style: TextInputStyle.Paragraph,
-          min_length: 1,
-          max_length: APPEAL_TEXT_MAX,
-          required: true,
-        },
-      },
-    ],
-  };
+  return paragraphModal({
+    customId: encodeCustomId({ kind: "appeal-reject-modal", appealId }),
+    title: t(locale, "appeals.reject-modal.title"),
+    label: t(locale, "appeals.reject-modal.label"),
+    inputId: REJECT_REASON_INPUT_ID,
+    maxLength: APPEAL_TEXT_MAX,
+    required: true,
+  });
 }
 
 function aliasLines(outcome: AppealOutcomeView, labels: ReadonlyMap<string, string>, locale: UiLocale): string[] {

@@ -1,5 +1,5 @@
 // Buttons and rows as plain JSON, with labels cut to Discord's limit.
-import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId } from "discord.js";
+import { ButtonStyle, ComponentType, TextInputStyle, type APIButtonComponentWithCustomId, type APIModalInteractionResponseCallbackData } from "discord.js";
 import type { Rating } from "@recall/scheduler";
 import { encodeCustomId, type CustomId } from "../custom-ids.ts";
 import { t, type UiLocale } from "../i18n/index.ts";
@@ -56,4 +56,37 @@ export function ratingButtons(
   return RATING_ORDER.map((rating) =>
     button(idFor(rating), ratingLabel(locale, rating), rating === current ? "primary" : "secondary", rating === current),
   );
+}
+
+/** A form of one paragraph input (an answer, an appeal's note, a rejection's reason), clipped to Discord's limits. */
+export function paragraphModal(form: {
+  customId: string;
+  title: string;
+  label: string;
+  description?: string;
+  inputId: string;
+  placeholder?: string;
+  maxLength: number;
+  required: boolean;
+}): APIModalInteractionResponseCallbackData {
+  return {
+    custom_id: form.customId,
+    title: truncate(form.title, DISCORD_LIMITS.modalTitle),
+    components: [
+      {
+        type: ComponentType.Label,
+        label: truncate(form.label, DISCORD_LIMITS.labelText),
+        ...(form.description === undefined ? {} : { description: truncate(form.description, DISCORD_LIMITS.labelDescription) }),
+        component: {
+          type: ComponentType.TextInput,
+          custom_id: form.inputId,
+          style: TextInputStyle.Paragraph,
+          ...(form.placeholder === undefined ? {} : { placeholder: truncate(form.placeholder, DISCORD_LIMITS.textInputPlaceholder) }),
+          ...(form.required ? { min_length: 1 } : {}),
+          max_length: form.maxLength,
+          required: form.required,
+        },
+      },
+    ],
+  };
 }
