@@ -213,6 +213,24 @@ describe("npm run playground in a browser", () => {
     await command("/个人设置");
     await expect.poll(() => page.getByTestId("messages").textContent()).toMatch(/设置/);
     await shot("8-zh-CN");
+
+    // Mei answers today's quiz in Chinese and appeals; the admin reads the appeal in Chinese too.
+    const resultsBefore = await page.getByTestId("message").filter({ hasText: /得分 \d+\/100/ }).count();
+    await page.locator('button[data-custom-id^="v1:a:"]').last().click();
+    const modal = page.getByTestId("modal");
+    await modal.waitFor();
+    await modal.getByTestId("modal-input-answer").fill("我觉得先分清是哪里出的问题再说。");
+    await page.getByTestId("modal-submit").click();
+    await expect.poll(() => page.getByTestId("message").filter({ hasText: /得分 \d+\/100/ }).count()).toBe(resultsBefore + 1);
+    await lastMessage(/得分 \d+\/100/).getByRole("button", { name: "申诉" }).click();
+    await modal.waitFor();
+    await page.getByTestId("modal-submit").click();
+    await expect.poll(() => page.getByTestId("messages").textContent()).toMatch(/的申诉已提交/);
+    await actAs("You");
+    await command("/申诉");
+    await lastMessage(/申诉 · .+ · 共 \d+ 个待处理/).waitFor();
+    await lastMessage(/申诉 · /).scrollIntoViewIfNeeded();
+    await shot("11-zh-CN-appeal");
     // Discord shows <t:…:R> relative to now ("3天后", "5分钟前"), never as a bare date.
     const relative = await page.locator('.timestamp[data-style="R"]').allTextContents();
     expect(relative.length).toBeGreaterThan(0);
