@@ -1,8 +1,8 @@
 // Appeals of graded answers and the per-server aliases accepted appeals teach the grader. One
 // appeal per answer (a unique index: a doubled click or a re-sent form finds the first); a
 // decision is a compare-and-set on `pending`, so two admins deciding at once decide once, and
-// everything an acceptance changes (the answer's grade, the redone review, the aliases) commits
-// with it or not at all.
+// everything an acceptance changes (the answer's grade, the leaderboard points it earned, the redone
+// review, the aliases) commits with it or not at all.
 import { and, asc, count, eq, gte, isNull, min, ne, sql } from "drizzle-orm";
 import type { Rating } from "@recall/scheduler";
 import type { Database } from "./database.ts";
@@ -10,7 +10,8 @@ import { mapErrors } from "./errors.ts";
 import type { KeyPointVerdict, ReviewInput } from "./records.ts";
 import { answerFromRow, overrideLastReviewIn, type RecordReviewResult } from "./reviews.ts";
 import type { AnswerRecord } from "./records.ts";
-import { answers, appeals, members, reviewLogs, serverAliases } from "./schema.ts";
+import { LEADERBOARD_POINTS } from "./leaderboard-points.ts";
+import { answers, appeals, memberDailyActivity, members, memberWeeklyActivity, reviewLogs, serverAliases } from "./schema.ts";
 
 export const APPEAL_STATUSES = ["pending", "accepted", "rejected"] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
@@ -89,23 +90,44 @@ export function appealFromRow(row: Row): AppealRecord {
   };
 }
 
-/** Files an appeal, or hands back the answer's existing one (`created` false). */
+/** A member's appeals in one server as the rate limit reads them (see memberAppealLoad). */
+export interface AppealLoad {
+  pending: number;
+  recent: string[];
+}
+
+/** A rate limit checked as an appeal is filed: `admit` sees the load since `since` and throws to refuse. */
+export interface AppealAdmission {
+  since: Date;
+  admit(load: AppealLoad): void | Promise<void>;
+}
+
+/**
+ * Files an appeal, or hands back the answer's existing one (`created` false). The admission check
+ * runs with the member's row locked, so two appeals filed at the same instant are counted one after
+ * the other and cannot both slip under the limit.
+ */
 export async function createAppeal(
   db: Database,
   input: AppealInput,
   now: Date,
+  admission?: AppealAdmission,
 ): Promise<{ appeal: AppealRecord; created: boolean }> {
-  return mapErrors(async () => {
-    const [inserted] = await db
-      .insert(appeals)
-      .values({ ...input, status: "pending", createdAt: now })
-      .onConflictDoNothing({ target: appeals.answerId })
-      .returning();
-    if (inserted) return { appeal: appealFromRow(inserted), created: true };
-    const existing = await appealOfAnswer(db, input.answerId);
-    if (!existing) throw new Error(`appeal of answer ${input.answerId} neither filed nor found`);
-    return { appeal: existing, created: false };
-  });
+  return mapErrors(() =>
+    db.transaction(async (tx) => {
+      await tx.select({ id: members.id }).from(members).where(eq(members.id, input.memberId)).for("update");
+      const existing = await appealOfAnswer(tx, input.answerId);
+      if (existing) return { appeal: existing, created: false };
+      if (admission) await admission.admit(await memberAppealLoad(tx, input.memberId, input.serverId, admission.since));
+      const [inserted] = await tx
+        .insert(appeals)
+        .values({ ...input, status: "pending", createdAt: now })
+        .onConflictDoNothing({ target: appeals.answerId })
+        .returning();
+      if (!inserted) throw new Error(`appeal of answer ${input.answerId} neither filed nor found`);
+      return { appeal: appealFromRow(inserted), created: true };
+    }),
+  );
 }
 
 export async function getAppeal(db: Database, appealId: number): Promise<AppealRecord | null> {
@@ -142,7 +164,7 @@ export async function memberAppealLoad(
   memberId: number,
   serverId: string,
   since: Date,
-): Promise<{ pending: number; recent: string[] }> {
+): Promise<AppealLoad> {
   return mapErrors(async () => {
     const mine = and(eq(appeals.memberId, memberId), eq(appeals.serverId, serverId));
     const [pending] = await db.select({ n: count() }).from(appeals).where(and(mine, eq(appeals.status, "pending")));
@@ -229,7 +251,12 @@ export async function decideAppeal(
         .returning();
       if (!row) return null;
       if (decision.regrade) {
+        const [before] = await tx
+          .select({ memberId: answers.memberId, localDate: answers.localDate, source: answers.source, score: answers.score })
+          .from(answers)
+          .where(eq(answers.id, row.answerId));
         await tx.update(answers).set(decision.regrade).where(eq(answers.id, row.answerId));
+        if (before) await moveLeaderboardPoints(tx, before, decision.regrade.score - before.score);
       }
       const review = decision.redo ? await overrideLastReviewIn(tx, decision.redo, now) : null;
       if (decision.aliases && decision.aliases.length > 0) {
@@ -241,6 +268,47 @@ export async function decideAppeal(
       return { appeal: appealFromRow(row), review };
     }),
   );
+}
+
+/**
+ * Moves the rollups the leaderboards read by a regraded answer's change of score, as if it had been
+ * recorded with the corrected score: the day's quiz or review score, and the week's points (the
+ * review cap applies to the day's total, so the week gets the change of the capped value). The
+ * streak and the answer counts do not change: the answer was there already.
+ */
+async function moveLeaderboardPoints(
+  tx: Database,
+  answer: { memberId: number; localDate: string; source: string; score: number },
+  change: number,
+): Promise<void> {
+  if (change === 0) return;
+  const quiz = answer.source === "daily";
+  const day = and(eq(memberDailyActivity.memberId, answer.memberId), eq(memberDailyActivity.localDate, answer.localDate));
+  const [updated] = await tx
+    .update(memberDailyActivity)
+    .set(
+      quiz
+        ? { quizScore: sql`${memberDailyActivity.quizScore} + ${change}` }
+        : { reviewScore: sql`${memberDailyActivity.reviewScore} + ${change}` },
+    )
+    .where(day)
+    .returning({ reviewScore: memberDailyActivity.reviewScore });
+  if (!updated) return;
+  const { quizPerScore, reviewPerScore, reviewCapPerDay } = LEADERBOARD_POINTS;
+  const capped = (dayScore: number): number => Math.min(dayScore * reviewPerScore, reviewCapPerDay);
+  const points = quiz
+    ? { quizPoints: sql`${memberWeeklyActivity.quizPoints} + ${change * quizPerScore}` }
+    : { reviewPoints: sql`${memberWeeklyActivity.reviewPoints} + ${capped(updated.reviewScore) - capped(updated.reviewScore - change)}` };
+  await tx
+    .update(memberWeeklyActivity)
+    .set(points)
+    .where(
+      and(
+        eq(memberWeeklyActivity.memberId, answer.memberId),
+        // The ISO week (Monday start) of the answer's local date, as recall_record_answer keys it.
+        eq(memberWeeklyActivity.weekStart, sql`${answer.localDate}::date - (extract(isodow from ${answer.localDate}::date)::integer - 1)`),
+      ),
+    );
 }
 
 /** The server's accepted aliases (the grader's overlay for that server), oldest first. */

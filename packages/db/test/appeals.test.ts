@@ -1,5 +1,6 @@
 // Appeals: one per answer however often filed, decided once (compare-and-set on pending) with
 // the regrade, the redone review and the server's aliases in the same transaction; notices told once.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   acceptedAliases,
@@ -19,6 +20,7 @@ import {
   syncItems,
   takeAppealNotices,
   upsertMember,
+  schema,
   type Database,
   type OpenDatabase,
 } from "../src/index.ts";
@@ -70,6 +72,32 @@ describe.each(targets())("appeals on $name", (target) => {
     const stored = await appealOfAnswer(db, answer.id);
     expect(stored).toMatchObject({ status: "pending", serverId: SERVER, createdAt: T0.toISOString(), decidedAt: null });
     expect(["我说的就是奖励模型", "second"]).toContain(stored?.note);
+  });
+
+  it("checks the limit with the member's appeals locked: two filed at once are counted one after the other", async () => {
+    const first = await answered();
+    const second = await recordAnswer(db, answerInput({
+      key: `appeal-test-${sequence}-b`, memberId: first.member.id, itemId: "A002", before: newCard(T0), now: T0, localDate: "2026-03-02",
+      score: 0.4, rating: "hard",
+    }));
+    // Each admission waits (up to a moment) for the other to have counted too: without the lock
+    // both would count no appeal and both be filed; with it the second counts the first.
+    const counted: number[] = [];
+    let arrived = 0;
+    const admission = {
+      since: T0,
+      async admit(load: { pending: number }) {
+        counted.push(load.pending);
+        arrived += 1;
+        for (let waited = 0; arrived < 2 && waited < 300; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+        if (load.pending >= 1) throw new Error("limit reached");
+      },
+    };
+    const filing = (answerId: number, itemId: string) =>
+      createAppeal(db, { answerId, memberId: first.member.id, serverId: SERVER, itemId, note: "" }, at(0.01), admission);
+    const outcomes = await Promise.allSettled([filing(first.answer.id, "A001"), filing(second.answer.id, "A002")]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(counted).toEqual([0, 1]);
   });
 
   it("counts a member's pending and recent appeals per server", async () => {
@@ -143,5 +171,53 @@ describe.each(targets())("appeals on $name", (target) => {
     expect(await appealOfAnswer(db, other.answer.id)).toBeNull();
     expect((await serverAliasesOf(db, fresh)).map((alias) => alias.alias)).toEqual(["RM"]);
     expect((await takeAppealNotices(db, discordUserId, at(1))).map((notice) => notice.status)).toEqual(["rejected"]);
+  });
+
+  it("moves the leaderboard points by the regrade, within the day's review cap", async () => {
+    const rollups = async (memberId: number) => {
+      const [day] = await db.select().from(schema.memberDailyActivity).where(eq(schema.memberDailyActivity.memberId, memberId));
+      const [week] = await db.select().from(schema.memberWeeklyActivity).where(eq(schema.memberWeeklyActivity.memberId, memberId));
+      return { reviewScore: day!.reviewScore, streak: day!.streak, reviewAnswers: day!.reviewAnswers, reviewPoints: week!.reviewPoints, answers: week!.answers };
+    };
+    /** Review answers of one member on one day, scored as given; returns the last one. */
+    const answersScored = async (scores: number[]) => {
+      const member = await upsertMember(db, `points-${++sequence}`, {}, T0);
+      const cards = new Map<string, ReturnType<typeof newCard>>();
+      const recorded = [];
+      for (const [index, score] of scores.entries()) {
+        const itemId = index % 2 === 0 ? "A001" : "A002";
+        const stored = await recordAnswer(db, answerInput({
+          key: `points-${sequence}-${index}`, memberId: member.id, itemId, before: cards.get(itemId) ?? newCard(T0),
+          now: at(index * 0.001), localDate: "2026-03-04", score, rating: "hard",
+        }));
+        cards.set(itemId, stored.card);
+        recorded.push(stored.answer);
+      }
+      return { member, answer: recorded[recorded.length - 1]! };
+    };
+    const accept = async (memberId: number, answerId: number, itemId: string, score: number) => {
+      const { appeal } = await createAppeal(db, { answerId, memberId, serverId: SERVER, itemId, note: "" }, at(0.01));
+      const regrade = { score, verdicts: [{ id: "k1", verdict: "hit" as const }], suggestedRating: "good" as const, feedback: "" };
+      expect(await decideAppeal(db, { appealId: appeal.id, status: "accepted", decidedBy: "admin", regrade }, at(0.02))).not.toBeNull();
+    };
+
+    // Under the cap: 1.0 + 0.4 is 14 review points; the 0.4 regraded to 0.9 makes 19.
+    const under = await answersScored([1, 0.4]);
+    const before = await rollups(under.member.id);
+    expect(before.reviewPoints).toBeCloseTo(14, 9);
+    expect(before).toMatchObject({ streak: 1, reviewAnswers: 2, answers: 2 });
+    await accept(under.member.id, under.answer.id, "A002", 0.9);
+    const after = await rollups(under.member.id);
+    expect(after.reviewScore).toBeCloseTo(1.9, 9);
+    expect(after.reviewPoints).toBeCloseTo(19, 9);
+    expect(after).toMatchObject({ streak: 1, reviewAnswers: 2, answers: 2 });
+
+    // Over the cap: 1.0 + 1.0 + 0.6 + 0.5 is 3.1, capped at 30 points; a higher grade adds nothing.
+    const over = await answersScored([1, 1, 0.6, 0.5]);
+    expect((await rollups(over.member.id)).reviewPoints).toBeCloseTo(30, 9);
+    await accept(over.member.id, over.answer.id, "A002", 0.9);
+    const capped = await rollups(over.member.id);
+    expect(capped.reviewScore).toBeCloseTo(3.5, 9);
+    expect(capped.reviewPoints).toBeCloseTo(30, 9);
   });
 });

@@ -133,14 +133,18 @@ export function createAppealFeatures(ctx: StudyContext) {
       if (reviewedAt === null || now.getTime() > Date.parse(reviewedAt) + APPEAL_WINDOW_MS) {
         throw new StudyError("appeal-window-passed", `answer ${input.answerId} is over a day old`, { hours: APPEAL_WINDOW_MS / 3_600_000 });
       }
-      const limit = appealLimit(await db.memberAppealLoad(database, m.id, serverId, new Date(now.getTime() - APPEAL_WINDOW_MS)), now);
-      if (!limit.ok) {
-        if (limit.reason === "too-many-pending") {
-          throw new StudyError("appeal-too-many-pending", "too many appeals pending", { max: limit.max });
-        }
-        throw new StudyError("appeal-rate-limited", "too many appeals today", { max: limit.max, until: limit.until });
-      }
-      const filed = await db.createAppeal(database, { answerId: answer.id, memberId: m.id, serverId, itemId: answer.itemId, note }, now);
+      // The limit is checked as the appeal is filed, with the member's appeals counted under a lock.
+      const filed = await db.createAppeal(database, { answerId: answer.id, memberId: m.id, serverId, itemId: answer.itemId, note }, now, {
+        since: new Date(now.getTime() - APPEAL_WINDOW_MS),
+        admit(load) {
+          const limit = appealLimit(load, now);
+          if (limit.ok) return;
+          if (limit.reason === "too-many-pending") {
+            throw new StudyError("appeal-too-many-pending", "too many appeals pending", { max: limit.max });
+          }
+          throw new StudyError("appeal-rate-limited", "too many appeals today", { max: limit.max, until: limit.until });
+        },
+      });
       return { appealId: String(filed.appeal.id), itemId: answer.itemId, status: filed.appeal.status, alreadyFiled: !filed.created };
     },
 

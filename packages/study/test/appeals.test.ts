@@ -120,6 +120,25 @@ describe.each(targets())("appeals on $name", (target) => {
     expect((await study.appealAnswer({ member: inOtherServer, answerId: elsewhere.answerId, note: "" })).alreadyFiled).toBe(false);
   });
 
+  it("counts appeals filed at the same instant one after the other, across processes", async () => {
+    const server = unique("server");
+    const dan = newMember(server);
+    for (let i = 0; i < MAX_PENDING_APPEALS - 1; i++) {
+      const result = await answer(dan, "Q091", "不知道");
+      await study.appealAnswer({ member: dan, answerId: result.answerId, note: "" });
+      clock.advance(MINUTE);
+    }
+    // One place left: of two appeals for different answers filed at once, one gets it.
+    const [a, b] = [await answer(dan, "Q091", "不知道"), await answer(dan, "Q092", "不知道")];
+    const outcomes = await Promise.allSettled([
+      study.appealAnswer({ member: dan, answerId: a.answerId, note: "" }),
+      otherProcess.appealAnswer({ member: dan, answerId: b.answerId, note: "" }),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const refused = outcomes.find((outcome) => outcome.status === "rejected");
+    expect(refused?.status === "rejected" && refused.reason instanceof StudyError && refused.reason.code).toBe("appeal-too-many-pending");
+  });
+
   it("accepts: chosen points hit, the review redone, the alias graded as hit in this server only, the member told once", async () => {
     const server = unique("server");
     const elsewhere = unique("server");
