@@ -173,6 +173,8 @@ export const BATCHES = {
   second: (label: LabelledAnswer): boolean => label.origin === "fresh",
   third: (label: LabelledAnswer): boolean => label.origin === "fresh-3",
   "second and third": (label: LabelledAnswer): boolean => label.origin === "fresh" || label.origin === "fresh-3",
+  fourth: (label: LabelledAnswer): boolean => label.origin === "fresh-4",
+  "second to fourth": (label: LabelledAnswer): boolean => label.origin === "fresh" || label.origin === "fresh-3" || label.origin === "fresh-4",
 } as const;
 export type Batch = keyof typeof BATCHES;
 

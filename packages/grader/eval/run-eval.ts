@@ -37,6 +37,9 @@ function printKinds(split: Split, byKind: ReadonlyArray<{ kind: string; grader: 
   }
 }
 
+/** " batch" after one batch's name, " batches" after several. */
+const batchSuffix = (batch: string): string => (batch.includes(" and ") || batch.includes(" to ") ? " batches" : " batch");
+
 const { reports, baseline } = evaluate(bank.itemsById, labels);
 console.log(`labelled answers: ${labels.length}; grader thresholds ${JSON.stringify(DEFAULT_THRESHOLDS)}; baseline fitted on tuning ${JSON.stringify(baseline)}`);
 // Held-out answers are only ever shown as aggregates: per split, per batch and per kind.
@@ -45,13 +48,13 @@ const tuningOnly = args.has("--tuning");
 for (const report of [...reports].reverse()) {
   if (tuningOnly && report.split !== "tuning") continue;
   print(`${report.split} split`, report.grader, report.baseline);
-  for (const { batch, grader, baseline: base } of report.batches) print(`${report.split}, ${batch} batch${batch.includes(" and ") ? "es" : ""}`, grader, base);
+  for (const { batch, grader, baseline: base } of report.batches) print(`${report.split}, ${batch}${batchSuffix(batch)}`, grader, base);
   printKinds(report.split, report.byKind);
 }
 
 const heldOut = tuningOnly ? undefined : reports.find((r) => r.split === "held-out");
 if (heldOut) {
-  const namedBatches = heldOut.batches.map(({ batch, grader }) => [`held-out ${batch} batch${batch.includes(" and ") ? "es" : ""}`, grader] as const);
+  const namedBatches = heldOut.batches.map(({ batch, grader }) => [`held-out ${batch}${batchSuffix(batch)}`, grader] as const);
   for (const [name, g] of [["whole held-out split", heldOut.grader], ...namedBatches] as const) {
     const met = meetsTargets(g);
     console.log(`\n${name}: targets (QWK ≥ ${TARGETS.kappa}, Spearman ≥ ${TARGETS.spearman}, misconception P ≥ ${TARGETS.precision} R ≥ ${TARGETS.recall}, contradicted R ≥ ${TARGETS.contradictedRecall}): ${met ? "met" : "NOT met"}`);

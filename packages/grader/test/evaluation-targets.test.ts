@@ -28,14 +28,17 @@ describe("labelled evaluation", () => {
     }
   });
 
-  it("has a third batch of at least 72 answers, 6 on each of the 12 items, every third per item held out", () => {
-    const third = labels.filter((l) => l.origin === "fresh-3");
-    expect(third.length).toBeGreaterThanOrEqual(72);
+  it.each([
+    ["third", "fresh-3", "G"],
+    ["fourth", "fresh-4", "H"],
+  ])("has a %s batch of at least 72 answers, 6 on each of the 12 items, every third per item held out", (_name, origin, letter) => {
+    const batch = labels.filter((l) => l.origin === origin);
+    expect(batch.length).toBeGreaterThanOrEqual(72);
     const position = new Map<string, number>();
-    for (const label of third) {
+    for (const label of batch) {
       const n = (position.get(label.item) ?? 0) + 1;
       position.set(label.item, n);
-      expect(label.id, label.id).toMatch(/-G\d{2}$/);
+      expect(label.id, label.id).toMatch(new RegExp(`-${letter}\\d{2}$`));
       expect(label.split, label.id).toBe(n % 3 === 0 ? "held-out" : "tuning");
       expect(label.contradicted, label.id).toBeDefined();
       expect(label.partial, label.id).toBeDefined();
