@@ -3,7 +3,6 @@ import { performance } from "node:perf_hooks";
 import { ApiError, sendBytes } from "./http-io.ts";
 import type { ReceivedFile } from "./http-io.ts";
 import { validateMessagePayload } from "./limits.ts";
-import { apiChannel } from "./payloads.ts";
 import { empty, ok, requireValid, route } from "./rest.ts";
 import type { Route } from "./rest.ts";
 import { EPHEMERAL, SEND_MESSAGES, isObject } from "./state.ts";
@@ -84,7 +83,7 @@ export class Channels {
       route("GET", "/channels/:channel", "bot", ({ params }) => {
         const place = state.requireChannel(params[0]);
         state.requireBotAccess(place.channel.id);
-        return ok(apiChannel(place.guildId, place.channel, place.position));
+        return ok(state.apiChannelOf(place));
       }),
       route("GET", "/channels/:channel/messages", "bot", ({ params, query }) => {
         state.requireBotAccess(state.requireChannel(params[0]).channel.id);

@@ -17,7 +17,6 @@ import { Interactions } from "./interactions.ts";
 import type { AutocompleteInput, ClickButtonInput, SelectMenuInput, SlashCommandInput, SubmitModalInput } from "./interactions.ts";
 import { LocalApi } from "./local-api.ts";
 import type { LocalAction, PageFile } from "./local-api.ts";
-import { apiGuild } from "./payloads.ts";
 import { Rest } from "./rest.ts";
 import type { InjectedFailure } from "./rest.ts";
 import { FakeState } from "./state.ts";
@@ -70,7 +69,7 @@ export class FakeDiscord {
         isValidToken: (token) => token === state.validToken || token === `Bot ${state.validToken}`,
         readyData: (sessionId, resumeUrl, shard) => readyData(state, sessionId, resumeUrl, shard),
         guildCreates: (shard) =>
-          [...state.guilds.values()].filter((guild) => shardOfGuild(guild.id, shard[1]) === shard[0]).map((guild) => apiGuild(guild, state.botUser)),
+          [...state.guilds.values()].filter((guild) => shardOfGuild(guild.id, shard[1]) === shard[0]).map((guild) => state.apiGuildOf(guild)),
         newSessionId: () => `session${state.mint.next()}`,
         onChange: () => state.signal.notify(),
       },
@@ -227,11 +226,18 @@ export class FakeDiscord {
   /**
    * The bot's permissions in one channel (a decimal string or bigint, see FakePermissions), or null
    * for the default. Without VIEW_CHANNEL its requests there get 403 50001, without SEND_MESSAGES
-   * a post gets 403 50013; interactions from the channel carry them as app_permissions.
+   * a post gets 403 50013; interactions from the channel carry them as app_permissions. The
+   * channel shows them as a member overwrite for the bot, and a change reaches the shard owning
+   * the guild as CHANNEL_UPDATE, as when an admin edits the channel's permissions on Discord.
    */
   setBotPermissions(channelId: string, permissions: string | bigint | null): void {
+    const before = this.state.botPermissions.get(channelId);
     if (permissions === null) this.state.botPermissions.delete(channelId);
     else this.state.botPermissions.set(channelId, BigInt(permissions));
+    const place = this.state.channels.get(channelId);
+    if (!place || this.state.botPermissions.get(channelId) === before) return;
+    this.gateway.dispatch("CHANNEL_UPDATE", this.state.apiChannelOf(place), place.guildId);
+    this.state.signal.notify();
   }
 
   /** Dispatches a chat-input command as a member typed it. */

@@ -1,5 +1,5 @@
 import { ApiError } from "./http-io.ts";
-import { apiGuild, apiMember, apiUser, everyoneRole } from "./payloads.ts";
+import { APPLICATION_OWNER, apiMember, apiUser, everyoneRole } from "./payloads.ts";
 import { ok, route } from "./rest.ts";
 import type { Route } from "./rest.ts";
 import type { FakeState, Json } from "./state.ts";
@@ -18,10 +18,10 @@ export function guildRoutes(state: FakeState): Route[] {
   return [
     route("GET", "/guilds/:guild", "bot", ({ params }) => {
       const guild = state.requireGuild(params[0]);
-      const { channels: _channels, members: _members, ...rest } = apiGuild(guild, state.botUser);
+      const { channels: _channels, members: _members, ...rest } = state.apiGuildOf(guild);
       return ok(rest);
     }),
-    route("GET", "/guilds/:guild/channels", "bot", ({ params }) => ok(apiGuild(state.requireGuild(params[0]), state.botUser).channels)),
+    route("GET", "/guilds/:guild/channels", "bot", ({ params }) => ok(state.apiGuildOf(state.requireGuild(params[0])).channels)),
     route("GET", "/guilds/:guild/roles", "bot", ({ params }) => ok([everyoneRole(state.requireGuild(params[0]).id)])),
     route("GET", "/guilds/:guild/members/:user", "bot", ({ params }) => {
       const guild = state.requireGuild(params[0]);
@@ -43,7 +43,7 @@ function apiApplication(state: FakeState): Json {
     verify_key: "0".repeat(64),
     flags: 0,
     team: null,
-    owner: apiUser({ id: "1100000000000000999", username: "owner" }),
+    owner: apiUser(APPLICATION_OWNER),
     bot: apiUser(state.botUser),
     approximate_guild_count: state.guilds.size,
   };

@@ -4,7 +4,7 @@ import { FakeDiscordUsageError } from "./errors.ts";
 import { sendBytes } from "./http-io.ts";
 import { InteractionHandle, InteractionKind } from "./interaction-handle.ts";
 import { ComponentKind, DiscordLimits } from "./limits.ts";
-import { FakePermissions, apiChannel, apiMember, apiUser, everyoneRole } from "./payloads.ts";
+import { FakePermissions, apiMember, apiPartialChannel, apiUser, everyoneRole } from "./payloads.ts";
 import { APP_PERMISSIONS, CHAT_INPUT, EPHEMERAL, isObject } from "./state.ts";
 import type { FakeState, InteractionActor, Json } from "./state.ts";
 import type { Commands } from "./commands.ts";
@@ -307,7 +307,7 @@ export class Interactions {
       if (type === OptionType.Channel) {
         const place = this.state.channels.get(String(value));
         if (!place) throw new FakeDiscordUsageError(`Option "${name}": no channel ${String(value)}`);
-        (resolved.channels ??= {})[place.channel.id] = { ...apiChannel(place.guildId, place.channel, place.position), permissions: APP_PERMISSIONS };
+        (resolved.channels ??= {})[place.channel.id] = { ...apiPartialChannel(place.guildId, place.channel, place.position), permissions: APP_PERMISSIONS };
       } else if (type === OptionType.User || type === OptionType.Mentionable) {
         const userId = String(value);
         const member = [...this.state.guilds.values()].flatMap((guild) => guild.members ?? []).find((candidate) => candidate.user.id === userId);
@@ -350,7 +350,7 @@ export class Interactions {
       guild_id: guildId,
       guild: { id: guildId, locale: guild.preferredLocale ?? "en-US", features: [] },
       channel_id: channelId,
-      channel: { ...apiChannel(guildId, place.channel, place.position), permissions: APP_PERMISSIONS },
+      channel: { ...apiPartialChannel(guildId, place.channel, place.position), permissions: APP_PERMISSIONS },
       member: apiMember({ ...configured, user: { ...configured.user, ...actor.user } }, { permissions }),
       token,
       version: 1,

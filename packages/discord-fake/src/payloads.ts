@@ -31,7 +31,15 @@ export const FakePermissions = {
   administrator: (MEMBER_BITS | PermissionBits.ManageGuild | PermissionBits.Administrator).toString(),
 } as const;
 
+/** What the @everyone role grants, so what the bot (with no role of its own) has where no overwrite says otherwise. */
+export const EVERYONE_PERMISSIONS = MEMBER_BITS;
+
+/** The user who owns the application (and, unless a guild names its owner or members, the guild). */
+export const APPLICATION_OWNER: FakeUserInput = { id: "1100000000000000999", username: "owner" };
+
 export const GUILD_TEXT_CHANNEL = 0;
+/** A permission overwrite's target: a role (0) or a member (1). */
+export const OVERWRITE_MEMBER = 1;
 const FIXED_JOINED_AT = "2024-01-01T00:00:00.000Z";
 
 export function apiUser(user: FakeUserInput): Record<string, unknown> {
@@ -70,14 +78,23 @@ export function apiMember(member: FakeMemberInput, extra: Record<string, unknown
   };
 }
 
-export function apiChannel(guildId: string, channel: FakeChannelInput, position: number): Record<string, unknown> {
+/**
+ * The member overwrite (type 1) that leaves the bot exactly `permissions` in a channel: what the
+ * @everyone role gives and `permissions` lacks is denied, the rest allowed. Discord (and
+ * discord.js's `permissionsFor`) apply a member overwrite last, so this decides.
+ */
+export function botOverwrite(botUserId: string, permissions: bigint): Record<string, unknown> {
+  return { id: botUserId, type: OVERWRITE_MEMBER, allow: permissions.toString(), deny: (EVERYONE_PERMISSIONS & ~permissions).toString() };
+}
+
+export function apiChannel(guildId: string, channel: FakeChannelInput, position: number, overwrites: Record<string, unknown>[] = []): Record<string, unknown> {
   return {
     id: channel.id,
     type: channel.type ?? GUILD_TEXT_CHANNEL,
     guild_id: guildId,
     name: channel.name,
     position,
-    permission_overwrites: [],
+    permission_overwrites: overwrites,
     parent_id: null,
     topic: null,
     nsfw: false,
@@ -85,6 +102,16 @@ export function apiChannel(guildId: string, channel: FakeChannelInput, position:
     last_message_id: null,
     flags: 0,
   };
+}
+
+/**
+ * A channel as interactions carry it (the command's channel, resolved channel options): Discord's
+ * partial channel, without permission_overwrites. discord.js patches its cached channel with it,
+ * so overwrites here would replace the ones the gateway gave.
+ */
+export function apiPartialChannel(guildId: string, channel: FakeChannelInput, position: number): Record<string, unknown> {
+  const { permission_overwrites: _overwrites, ...partial } = apiChannel(guildId, channel, position);
+  return partial;
 }
 
 export function everyoneRole(guildId: string): Record<string, unknown> {
@@ -97,14 +124,19 @@ export function everyoneRole(guildId: string): Record<string, unknown> {
     icon: null,
     unicode_emoji: null,
     position: 0,
-    permissions: FakePermissions.member,
+    permissions: EVERYONE_PERMISSIONS.toString(),
     managed: false,
     mentionable: false,
     flags: 0,
   };
 }
 
-export function apiGuild(guild: FakeGuildInput, botUser: FakeUserInput): Record<string, unknown> {
+/** A guild as GUILD_CREATE carries it; `overwritesOf` gives each channel's permission_overwrites. */
+export function apiGuild(
+  guild: FakeGuildInput,
+  botUser: FakeUserInput,
+  overwritesOf: (channelId: string) => Record<string, unknown>[] = () => [],
+): Record<string, unknown> {
   const members = [{ user: botUser }, ...(guild.members ?? [])];
   return {
     id: guild.id,
@@ -114,7 +146,8 @@ export function apiGuild(guild: FakeGuildInput, botUser: FakeUserInput): Record<
     discovery_splash: null,
     banner: null,
     description: null,
-    owner_id: guild.ownerId ?? guild.members?.[0]?.user.id ?? botUser.id,
+    // Never the bot: a guild's owner has every permission whatever the overwrites say.
+    owner_id: guild.ownerId ?? guild.members?.[0]?.user.id ?? APPLICATION_OWNER.id,
     afk_channel_id: null,
     afk_timeout: 300,
     verification_level: 0,
@@ -146,7 +179,7 @@ export function apiGuild(guild: FakeGuildInput, botUser: FakeUserInput): Record<
     unavailable: false,
     member_count: members.length,
     members: members.map((member) => apiMember(member)),
-    channels: guild.channels.map((channel, index) => apiChannel(guild.id, channel, index)),
+    channels: guild.channels.map((channel, index) => apiChannel(guild.id, channel, index, overwritesOf(channel.id))),
     threads: [],
     presences: [],
     voice_states: [],

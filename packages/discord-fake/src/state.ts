@@ -1,6 +1,6 @@
 import { DiscordLimits } from "./limits.ts";
 import { ApiError } from "./http-io.ts";
-import { FakePermissions, PermissionBits, apiMessage, apiUser } from "./payloads.ts";
+import { EVERYONE_PERMISSIONS, PermissionBits, apiChannel, apiGuild, apiMessage, apiUser, botOverwrite } from "./payloads.ts";
 import { ChangeSignal } from "./signal.ts";
 import { SnowflakeMint } from "./snowflake.ts";
 import type { InteractionHandle } from "./interaction-handle.ts";
@@ -12,8 +12,11 @@ export const EPHEMERAL = 1 << 6;
 export const LOADING = 1 << 7;
 export const CHAT_INPUT = 1;
 
-/** The bot's permissions in every channel (app_permissions): enough to post, embed and attach. */
-export const APP_PERMISSIONS = FakePermissions.member;
+/**
+ * The bot's permissions in every channel without an overwrite (app_permissions): what the
+ * @everyone role grants, since the bot has no role of its own; enough to post, embed and attach.
+ */
+export const APP_PERMISSIONS = EVERYONE_PERMISSIONS.toString();
 
 export const VIEW_CHANNEL = PermissionBits.ViewChannel;
 export const SEND_MESSAGES = PermissionBits.SendMessages;
@@ -116,6 +119,26 @@ export class FakeState {
     const granted = BigInt(this.botPermissionsIn(channelId));
     if ((granted & VIEW_CHANNEL) === 0n) throw new ApiError(403, 50001, "Missing Access");
     if ((granted & needs) !== needs) throw new ApiError(403, 50013, "Missing Permissions");
+  }
+
+  /**
+   * A channel's permission_overwrites: where setBotPermissions applies, a member overwrite for the
+   * bot that leaves it exactly those permissions, so a bot computing its permissions from its
+   * cache (discord.js `permissionsFor`) finds what the fake enforces.
+   */
+  channelOverwrites(channelId: string): Json[] {
+    const permissions = this.botPermissions.get(channelId);
+    return permissions === undefined ? [] : [botOverwrite(this.botUser.id, permissions)];
+  }
+
+  /** A channel as GET /channels/{id}, GUILD_CREATE and CHANNEL_UPDATE carry it, overwrites included. */
+  apiChannelOf(place: ChannelPlace): Json {
+    return apiChannel(place.guildId, place.channel, place.position, this.channelOverwrites(place.channel.id));
+  }
+
+  /** A guild as GUILD_CREATE carries it (the bot's own member included), channels with their overwrites. */
+  apiGuildOf(guild: FakeGuildInput): Json {
+    return apiGuild(guild, this.botUser, (channelId) => this.channelOverwrites(channelId));
   }
 
   requireChannel(channelId: string | undefined): ChannelPlace {
