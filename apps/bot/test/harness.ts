@@ -11,6 +11,8 @@ import { createBot, type Bot } from "../src/bot.ts";
 export const TOKEN = "test-token.recall";
 export const GUILD_ID = "100000000000000001";
 export const CHANNEL_ID = "100000000000000002";
+/** A second text channel of the study server (the `channel:` option of /quiz setup). */
+export const OTHER_CHANNEL_ID = "100000000000000003";
 export const ADMIN = { user: { id: "200000000000000001", username: "admin", globalName: "Admin" }, permissions: FakePermissions.manager };
 export const ALICE = { user: { id: "200000000000000002", username: "alice", globalName: "Alice" }, permissions: FakePermissions.member, locale: "zh-CN" };
 export const BOB = { user: { id: "200000000000000003", username: "bob", globalName: "Bob" }, permissions: FakePermissions.member, locale: "en-US" };
@@ -58,7 +60,15 @@ export async function startHarness(options: {
   const database = options.database ?? (await createDatabase({ inMemory: true }));
   const fake = await startFakeDiscord({
     guilds: [
-      { id: GUILD_ID, name: "Study Server", channels: [{ id: CHANNEL_ID, name: "daily-quiz" }], preferredLocale: "zh-CN" },
+      {
+        id: GUILD_ID,
+        name: "Study Server",
+        channels: [
+          { id: CHANNEL_ID, name: "daily-quiz" },
+          { id: OTHER_CHANNEL_ID, name: "general" },
+        ],
+        preferredLocale: "zh-CN",
+      },
       ...(options.extraGuilds ?? []),
     ],
     validToken: TOKEN,

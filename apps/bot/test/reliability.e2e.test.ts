@@ -8,7 +8,7 @@ import { createBot } from "../src/bot.ts";
 import { decodeCustomId } from "../src/custom-ids.ts";
 import { sendChannelMessage } from "../src/jobs/channel-messages.ts";
 import { renderDailyQuizPost } from "../src/presenters/index.ts";
-import { ADMIN, ALICE, CHANNEL_ID, GUILD_ID, TOKEN, TestClock, buttonIds, contentItems, embedText, livePosts, startHarness, type Harness } from "./harness.ts";
+import { ADMIN, ALICE, CHANNEL_ID, GUILD_ID, OTHER_CHANNEL_ID, TOKEN, TestClock, buttonIds, contentItems, embedText, livePosts, startHarness, type Harness } from "./harness.ts";
 
 // Each test starts a bot and a local Discord; on a loaded two-core machine that takes a while.
 vi.setConfig({ testTimeout: 240_000 });
@@ -115,6 +115,67 @@ describe("a channel the bot may not post in", () => {
     expect(embedText(await setup.waitForReply((r) => r.kind === "edit-original"))).toContain("Recall cannot post in");
     const status = h.fake.slashCommand({ ...ADMIN, locale: "en-US", ...at, name: "quiz", subcommand: "status" });
     expect(embedText(await status.waitForReply((r) => r.kind === "edit-original"))).not.toContain("Study group settings");
+  });
+});
+
+describe("/quiz setup naming another channel", () => {
+  const setupIn = (channelId: string, locale: string) =>
+    h!.fake.slashCommand({
+      ...ADMIN,
+      locale,
+      ...at,
+      name: "quiz",
+      subcommand: "setup",
+      options: { channel: channelId, time: "09:00", timezone: "Asia/Shanghai" },
+    });
+  const statusOf = async (channelId: string) =>
+    embedText(await h!.fake.slashCommand({ ...ADMIN, locale: "en-US", guildId: GUILD_ID, channelId, name: "quiz", subcommand: "status" }).waitForReply((r) => r.kind === "edit-original"));
+  const channelLookups = () => h!.fake.requests.filter((r) => r.path.endsWith(`/channels/${OTHER_CHANNEL_ID}`)).length;
+
+  it("refuses a channel the bot may see but not post in (or not embed in), in the admin's language, from its cache", async () => {
+    h = await startHarness({ clock: new TestClock(Date.parse("2026-03-02T00:00:00Z")) });
+    // Changed while the bot runs: its cache follows Discord's CHANNEL_UPDATE.
+    h.fake.setBotPermissions(OTHER_CHANNEL_ID, PermissionBits.ViewChannel);
+    const english = embedText(await setupIn(OTHER_CHANNEL_ID, "en-US").waitForReply((r) => r.kind === "edit-original"));
+    expect(english).toContain(`Recall cannot post in <#${OTHER_CHANNEL_ID}> yet`);
+    expect(english).toContain("Nothing was changed.");
+    const chinese = embedText(await setupIn(OTHER_CHANNEL_ID, "zh-CN").waitForReply((r) => r.kind === "edit-original"));
+    expect(chinese).toContain(`Recall 还不能在 <#${OTHER_CHANNEL_ID}> 发布`);
+
+    h.fake.setBotPermissions(OTHER_CHANNEL_ID, PermissionBits.ViewChannel | PermissionBits.SendMessages);
+    const withoutEmbeds = embedText(await setupIn(OTHER_CHANNEL_ID, "en-US").waitForReply((r) => r.kind === "edit-original"));
+    expect(withoutEmbeds).toContain(`Recall cannot post in <#${OTHER_CHANNEL_ID}> yet`);
+
+    expect(await statusOf(OTHER_CHANNEL_ID)).not.toContain("Study group settings");
+    expect(channelLookups()).toBe(0);
+    expect(h.fake.rejections).toEqual([]);
+  });
+
+  it("sets up a channel where the bot may post, and its daily quiz goes there", async () => {
+    const clock = new TestClock(Date.parse("2026-03-02T00:00:00Z"));
+    h = await startHarness({ clock });
+    h.fake.setBotPermissions(OTHER_CHANNEL_ID, PermissionBits.ViewChannel);
+    h.fake.setBotPermissions(OTHER_CHANNEL_ID, PermissionBits.ViewChannel | PermissionBits.SendMessages | PermissionBits.EmbedLinks);
+    const reply = embedText(await setupIn(OTHER_CHANNEL_ID, "en-US").waitForReply((r) => r.kind === "edit-original"));
+    expect(reply).not.toContain("cannot post");
+    expect(reply).toContain(`<#${OTHER_CHANNEL_ID}>`);
+    expect(await statusOf(OTHER_CHANNEL_ID)).toContain("Study group settings");
+    clock.set("2026-03-02T01:00:00Z");
+    await h.bot.runDailyCycle();
+    expect(h.fake.channelMessages(OTHER_CHANNEL_ID).filter((m) => m.interactionId === null)).toHaveLength(1);
+    expect(channelLookups()).toBe(0);
+    expect(h.fake.rejections).toEqual([]);
+  });
+
+  it("still judges the command's own channel by the interaction's app_permissions", async () => {
+    h = await startHarness({ clock: new TestClock(Date.parse("2026-03-02T00:00:00Z")) });
+    h.fake.setBotPermissions(CHANNEL_ID, PermissionBits.ViewChannel | PermissionBits.SendMessages);
+    const refused = embedText(await setupIn(CHANNEL_ID, "en-US").waitForReply((r) => r.kind === "edit-original"));
+    expect(refused).toContain(`Recall cannot post in <#${CHANNEL_ID}> yet`);
+    h.fake.setBotPermissions(CHANNEL_ID, null);
+    const done = embedText(await setupIn(CHANNEL_ID, "en-US").waitForReply((r) => r.kind === "edit-original"));
+    expect(done).not.toContain("cannot post");
+    expect(h.fake.requests.filter((r) => r.path.endsWith(`/channels/${CHANNEL_ID}`))).toHaveLength(0);
   });
 });
 

@@ -24,18 +24,30 @@ const POSTING = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessag
 
 /**
  * Whether the bot may post the daily quiz in the channel. In the channel the command came from,
- * Discord says so in the interaction (app_permissions); another channel is asked for, and Discord
- * refuses that with 403 when the bot may not see it.
+ * Discord says so in the interaction (app_permissions). Another channel is judged as Discord
+ * would judge a post there, from the guild's roles, the bot's member and the channel's
+ * overwrites, all kept in discord.js's cache by the Guilds intent (GUILD_CREATE, CHANNEL_UPDATE,
+ * GUILD_ROLE_*): a channel the bot may see but not post in is refused here, not at the first
+ * daily post. Only when the cache lacks the channel or the bot's member is Discord asked, and it
+ * answers 403 or 404 for a channel the bot may not see.
  */
 async function canPostIn(interaction: ChatInputCommandInteraction, channelId: string, ctx: BotContext): Promise<boolean> {
   if (channelId === interaction.channelId) return interaction.appPermissions.has(POSTING);
+  const me = interaction.guild?.members.me;
+  const cached = interaction.guild?.channels.cache.get(channelId);
+  if (cached && me) return cached.permissionsFor(me).has(POSTING);
+  let fetched;
   try {
-    await ctx.client.rest.get(Routes.channel(channelId));
-    return true;
+    fetched = await ctx.client.channels.fetch(channelId);
   } catch (error) {
     if (channelProblemOf(error) !== null) return false;
     throw error;
   }
+  // Discord let the bot see it. The fetched channel carries its overwrites, which say more only
+  // when the guild and the bot's member are cached to apply them to.
+  if (!fetched || fetched.isDMBased()) return true;
+  const fetchedMe = fetched.guild.members.me;
+  return fetchedMe ? fetched.permissionsFor(fetchedMe).has(POSTING) : true;
 }
 
 /** "Vocab, Trivia" → ["Vocab", "Trivia"]; "-" → [] (the built-in bank); undefined when the option is absent. */
