@@ -55,6 +55,8 @@ export async function startHarness(options: {
   shutdownGraceMs?: number;
   /** Servers besides the study server (e.g. to check that something stays in one server). */
   extraGuilds?: FakeGuildInput[];
+  /** Whether the local Discord sends the bot's permissions with a channel option (as Discord does); true by default. */
+  resolvedChannelAppPermissions?: boolean;
 }): Promise<Harness> {
   const { clock } = options;
   const database = options.database ?? (await createDatabase({ inMemory: true }));
@@ -74,6 +76,7 @@ export async function startHarness(options: {
     validToken: TOKEN,
     heartbeatIntervalMs: 500,
     now: () => clock.ms,
+    resolvedChannelAppPermissions: options.resolvedChannelAppPermissions ?? true,
   });
   const items = await contentItems();
 

@@ -1,5 +1,6 @@
 // Once per interaction, a channel that refuses the bot, a reveal that fails and a post whose
 // claimer died after sending: through the local Discord, on PGlite.
+import { ChannelType } from "discord.js";
 import { pino } from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createStudy } from "@recall/study";
@@ -118,7 +119,13 @@ describe("a channel the bot may not post in", () => {
   });
 });
 
-describe("/quiz setup naming another channel", () => {
+// Discord sends the bot's permissions with a channel option (app_permissions, since July 2026);
+// without them, the bot computes them from its cache. Both must come to the same answer.
+describe.each([
+  { how: "told by Discord with the option", resolvedChannelAppPermissions: true },
+  { how: "computed from the cache", resolvedChannelAppPermissions: false },
+])("/quiz setup naming another channel, its permissions $how", ({ resolvedChannelAppPermissions }) => {
+  const start = (clock: TestClock) => startHarness({ clock, resolvedChannelAppPermissions });
   const setupIn = (channelId: string, locale: string) =>
     h!.fake.slashCommand({
       ...ADMIN,
@@ -132,8 +139,8 @@ describe("/quiz setup naming another channel", () => {
     embedText(await h!.fake.slashCommand({ ...ADMIN, locale: "en-US", guildId: GUILD_ID, channelId, name: "quiz", subcommand: "status" }).waitForReply((r) => r.kind === "edit-original"));
   const channelLookups = () => h!.fake.requests.filter((r) => r.path.endsWith(`/channels/${OTHER_CHANNEL_ID}`)).length;
 
-  it("refuses a channel the bot may see but not post in (or not embed in), in the admin's language, from its cache", async () => {
-    h = await startHarness({ clock: new TestClock(Date.parse("2026-03-02T00:00:00Z")) });
+  it("refuses a channel the bot may see but not post in (or not embed in), in the admin's language, without asking Discord", async () => {
+    h = await start(new TestClock(Date.parse("2026-03-02T00:00:00Z")));
     // Changed while the bot runs: its cache follows Discord's CHANNEL_UPDATE.
     h.fake.setBotPermissions(OTHER_CHANNEL_ID, PermissionBits.ViewChannel);
     const english = embedText(await setupIn(OTHER_CHANNEL_ID, "en-US").waitForReply((r) => r.kind === "edit-original"));
@@ -153,7 +160,7 @@ describe("/quiz setup naming another channel", () => {
 
   it("sets up a channel where the bot may post, and its daily quiz goes there", async () => {
     const clock = new TestClock(Date.parse("2026-03-02T00:00:00Z"));
-    h = await startHarness({ clock });
+    h = await start(clock);
     h.fake.setBotPermissions(OTHER_CHANNEL_ID, PermissionBits.ViewChannel);
     h.fake.setBotPermissions(OTHER_CHANNEL_ID, PermissionBits.ViewChannel | PermissionBits.SendMessages | PermissionBits.EmbedLinks);
     const reply = embedText(await setupIn(OTHER_CHANNEL_ID, "en-US").waitForReply((r) => r.kind === "edit-original"));
@@ -167,8 +174,26 @@ describe("/quiz setup naming another channel", () => {
     expect(h.fake.rejections).toEqual([]);
   });
 
+  it.runIf(resolvedChannelAppPermissions)("goes by what Discord sent, whatever the cache holds", async () => {
+    h = await start(new TestClock(Date.parse("2026-03-02T00:00:00Z")));
+    h.fake.setBotPermissions(OTHER_CHANNEL_ID, PermissionBits.ViewChannel);
+    const client = h.bot.client;
+    const cachedOverwrites = () => {
+      const channel = client.channels.cache.get(OTHER_CHANNEL_ID);
+      return channel?.type === ChannelType.GuildText ? channel.permissionOverwrites.cache.size : 0;
+    };
+    await vi.waitFor(() => expect(cachedOverwrites()).toBe(1)); // the CHANNEL_UPDATE has arrived
+    // Forgotten by the cache: discord.js rebuilds it from the option's partial channel, without
+    // overwrites, so only the permissions sent with the option still say the bot may not post.
+    client.channels.cache.delete(OTHER_CHANNEL_ID);
+    client.guilds.cache.get(GUILD_ID)?.channels.cache.delete(OTHER_CHANNEL_ID);
+    const refused = embedText(await setupIn(OTHER_CHANNEL_ID, "en-US").waitForReply((r) => r.kind === "edit-original"));
+    expect(refused).toContain(`Recall cannot post in <#${OTHER_CHANNEL_ID}> yet`);
+    expect(channelLookups()).toBe(0);
+  });
+
   it("still judges the command's own channel by the interaction's app_permissions", async () => {
-    h = await startHarness({ clock: new TestClock(Date.parse("2026-03-02T00:00:00Z")) });
+    h = await start(new TestClock(Date.parse("2026-03-02T00:00:00Z")));
     h.fake.setBotPermissions(CHANNEL_ID, PermissionBits.ViewChannel | PermissionBits.SendMessages);
     const refused = embedText(await setupIn(CHANNEL_ID, "en-US").waitForReply((r) => r.kind === "edit-original"));
     expect(refused).toContain(`Recall cannot post in <#${CHANNEL_ID}> yet`);

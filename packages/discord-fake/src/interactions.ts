@@ -307,7 +307,11 @@ export class Interactions {
       if (type === OptionType.Channel) {
         const place = this.state.channels.get(String(value));
         if (!place) throw new FakeDiscordUsageError(`Option "${name}": no channel ${String(value)}`);
-        (resolved.channels ??= {})[place.channel.id] = { ...apiPartialChannel(place.guildId, place.channel, place.position), permissions: APP_PERMISSIONS };
+        (resolved.channels ??= {})[place.channel.id] = {
+          ...apiPartialChannel(place.guildId, place.channel, place.position),
+          permissions: APP_PERMISSIONS,
+          ...(this.state.resolvedChannelAppPermissions ? { app_permissions: this.state.botPermissionsIn(place.channel.id) } : {}),
+        };
       } else if (type === OptionType.User || type === OptionType.Mentionable) {
         const userId = String(value);
         const member = [...this.state.guilds.values()].flatMap((guild) => guild.members ?? []).find((candidate) => candidate.user.id === userId);

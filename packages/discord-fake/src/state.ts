@@ -60,6 +60,7 @@ export class FakeState {
   readonly tokenTtlMs: number;
   readonly ackWindowMs: number;
   readonly defaultTimeoutMs: number;
+  readonly resolvedChannelAppPermissions: boolean;
   readonly mint: SnowflakeMint;
   readonly signal = new ChangeSignal();
   readonly guilds = new Map<string, FakeGuildInput>();
@@ -89,6 +90,7 @@ export class FakeState {
     this.tokenTtlMs = options.tokenTtlMs ?? DiscordLimits.interactionTokenTtlMs;
     this.ackWindowMs = options.ackWindowMs ?? DiscordLimits.interactionAckWindowMs;
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? 5000;
+    this.resolvedChannelAppPermissions = options.resolvedChannelAppPermissions ?? true;
     for (const guild of options.guilds) {
       this.guilds.set(guild.id, guild);
       guild.channels.forEach((channel, position) => this.channels.set(channel.id, { guildId: guild.id, channel, position }));

@@ -58,6 +58,12 @@ export interface FakeDiscordOptions {
   rateLimits?: Partial<RateLimitSettings>;
   /** The port to listen on (127.0.0.1); a random free one by default. */
   port?: number;
+  /**
+   * Whether a channel option's resolved channel carries the bot's permissions there
+   * (`app_permissions`), as Discord sends since July 2026 (default true); false for the payloads
+   * before, where a bot has to compute them itself.
+   */
+  resolvedChannelAppPermissions?: boolean;
 }
 
 export interface StoredAttachment {

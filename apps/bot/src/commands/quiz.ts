@@ -1,7 +1,7 @@
 // `/quiz setup|now|pause|resume|status`: a study group's admin commands (acknowledged by the
 // dispatcher before they run, so each edits its deferred private reply). Discord hides them from
 // members without Manage Server; the study domain refuses them again, whatever Discord shows.
-import { ChannelType, channelMention, PermissionFlagsBits, Routes, type AutocompleteInteraction, type ChatInputCommandInteraction } from "discord.js";
+import { ChannelType, channelMention, PermissionFlagsBits, PermissionsBitField, type AutocompleteInteraction, type ChatInputCommandInteraction } from "discord.js";
 import { localeFor, t } from "../i18n/index.ts";
 import { actorOf, groupOf } from "../interactions/member-ref.ts";
 import { UserError } from "../interactions/user-error.ts";
@@ -22,32 +22,39 @@ export function parseChapters(input: string | null): number[] | undefined {
 /** What the daily post needs in its channel. */
 const POSTING = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks;
 
+/** A channel option as discord.js resolves it: a cached channel, or the raw API object when it is not cached. */
+type OptionChannel = NonNullable<ReturnType<ChatInputCommandInteraction["options"]["getChannel"]>>;
+
+/** The bot's permissions in a channel option, when Discord sent them with it (`app_permissions`, since July 2026). */
+function appPermissionsOf(channel: OptionChannel): Readonly<PermissionsBitField> | null {
+  if ("appPermissions" in channel) return channel.appPermissions;
+  return channel.app_permissions === undefined ? null : new PermissionsBitField(BigInt(channel.app_permissions));
+}
+
 /**
  * Whether the bot may post the daily quiz in the channel. In the channel the command came from,
- * Discord says so in the interaction (app_permissions). Another channel is judged as Discord
- * would judge a post there, from the guild's roles, the bot's member and the channel's
- * overwrites, all kept in discord.js's cache by the Guilds intent (GUILD_CREATE, CHANNEL_UPDATE,
- * GUILD_ROLE_*): a channel the bot may see but not post in is refused here, not at the first
- * daily post. Only when the cache lacks the channel or the bot's member is Discord asked, and it
- * answers 403 or 404 for a channel the bot may not see.
+ * Discord says so in the interaction (app_permissions), and for a `channel:` option Discord now
+ * sends the same with the resolved channel. Without it, the channel is judged as Discord would
+ * judge a post there, from the guild's roles, the bot's member and the channel's overwrites, all
+ * kept in discord.js's cache by the Guilds intent (GUILD_CREATE, CHANNEL_UPDATE, GUILD_ROLE_*,
+ * and GUILD_MEMBER_UPDATE for the bot itself): a channel the bot may see but not post in is
+ * refused here, not at the first daily post.
  */
-async function canPostIn(interaction: ChatInputCommandInteraction, channelId: string, ctx: BotContext): Promise<boolean> {
+async function canPostIn(interaction: ChatInputCommandInteraction, channelId: string, option: OptionChannel | null, ctx: BotContext): Promise<boolean> {
   if (channelId === interaction.channelId) return interaction.appPermissions.has(POSTING);
-  const me = interaction.guild?.members.me;
-  const cached = interaction.guild?.channels.cache.get(channelId);
-  if (cached && me) return cached.permissionsFor(me).has(POSTING);
-  let fetched;
+  const told = option && option.id === channelId ? appPermissionsOf(option) : null;
+  if (told) return told.has(POSTING);
+  const me = interaction.guild?.members.me ?? null;
+  let channel;
   try {
-    fetched = await ctx.client.channels.fetch(channelId);
+    // The cached channel, else Discord's, which refuses (403/404) a channel the bot may not see.
+    // Without the bot's member the cache cannot judge, so Discord is asked even then.
+    channel = await ctx.client.channels.fetch(channelId, { force: me === null });
   } catch (error) {
     if (channelProblemOf(error) !== null) return false;
     throw error;
   }
-  // Discord let the bot see it. The fetched channel carries its overwrites, which say more only
-  // when the guild and the bot's member are cached to apply them to.
-  if (!fetched || fetched.isDMBased()) return true;
-  const fetchedMe = fetched.guild.members.me;
-  return fetchedMe ? fetched.permissionsFor(fetchedMe).has(POSTING) : true;
+  return me && channel && !channel.isDMBased() ? channel.permissionsFor(me).has(POSTING) : true;
 }
 
 /** "Vocab, Trivia" → ["Vocab", "Trivia"]; "-" → [] (the built-in bank); undefined when the option is absent. */
@@ -90,7 +97,7 @@ export async function handleQuizCommand(interaction: ChatInputCommandInteraction
       const channel = interaction.options.getChannel(OPTION_NAMES.channel);
       if (channel && channel.type !== ChannelType.GuildText) throw new UserError("error.channel-not-text");
       const target = groupOf(interaction, channel?.id).channelId;
-      if (!(await canPostIn(interaction, target, ctx))) {
+      if (!(await canPostIn(interaction, target, channel, ctx))) {
         await interaction.editReply(textPayload(t(locale, "quiz.setup.no-permission", { channel: channelMention(target) })));
         return;
       }
