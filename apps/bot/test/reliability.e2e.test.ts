@@ -161,6 +161,7 @@ describe.each([
   it("sets up a channel where the bot may post, and its daily quiz goes there", async () => {
     const clock = new TestClock(Date.parse("2026-03-02T00:00:00Z"));
     h = await start(clock);
+    // Refused at first, then fixed by an admin while the bot runs: the fix reaches its cache too.
     h.fake.setBotPermissions(OTHER_CHANNEL_ID, PermissionBits.ViewChannel);
     h.fake.setBotPermissions(OTHER_CHANNEL_ID, PermissionBits.ViewChannel | PermissionBits.SendMessages | PermissionBits.EmbedLinks);
     const reply = embedText(await setupIn(OTHER_CHANNEL_ID, "en-US").waitForReply((r) => r.kind === "edit-original"));
