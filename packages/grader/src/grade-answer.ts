@@ -113,7 +113,7 @@ const LIST_WORDS = new Set(["and", "or", "the", "a", "an", "vs", "etc", "also", 
 const CONTENT_CHAR = /[\p{L}\p{N}]/u;
 // A bare yes or no as the first segment answers a yes/no follow-up ("把对话全部拼起来训练行吗？" "不行，……").
 // Spoken answers soften it with a modal particle ("不行吧", "能啊") or a degree word ("不太行").
-const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|不一样|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|not necessarily|not really|not always|not as is)(?:吧|啊|呀|哈|呢|啦|哦|的)?$/;
+const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|不一样|不同|不一致|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|not necessarily|not really|not always|not as is)(?:吧|啊|呀|哈|呢|啦|哦|的)?$/;
 const LEADING_YES = /^(?:可以|行|是|对|一样|相同|能|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|sure|of course)(?:吧|啊|呀|哈|呢|啦|哦|的)?$/;
 
 interface KeyPointJudgement {

@@ -317,7 +317,10 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   // Inside a question ("是不是……不对") a negation is asked about, not stated.
   const asked = text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), start);
   if (A_NOT_A.some((question) => asked.includes(question))) return false;
-  const before = hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset));
+  // A term that is the tail of a masked cue is negated by the cue's own negator: "不一样" masks its
+  // 不 so that it negates nothing after it, but it does deny "一样" itself.
+  const before = negatesCueTail(text, masked, start, offset) ||
+    hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset));
   // "没有奖励模型就没法训": a negated condition with a negated consequence says the term is required.
   if (before && negatedConsequence(masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_WINDOW_ZH) - offset))) return false;
   let negated = before;
@@ -331,6 +334,16 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   // "看看是格式不对，还是……" asks which fault it is (the term may be the asking verb itself, "看看"):
   // looked for only once a negation is found, as most terms have none.
   return negated && !asksWhich(text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), Math.min(segmentEnd, end + 1)));
+}
+
+/** False cues made of a negator and a word that may be a term itself: the negator denies that word. */
+const NEGATOR_THEN_TERM_CUES = ["不一样"];
+
+/** The term at `start` is the word of such a cue, right after its negator ("不|一样"), not a word inside "能不能". */
+function negatesCueTail(text: string, masked: string, start: number, offset: number): boolean {
+  if (start === 0 || masked.charCodeAt(start - offset) !== UNDERSCORE) return false;
+  for (const cue of NEGATOR_THEN_TERM_CUES) if (text.startsWith(cue, start - 1)) return true;
+  return false;
 }
 
 function asksWhich(stretch: string): boolean {
@@ -394,4 +407,15 @@ const NEED_REACH = 8;
 /** True when a phrase negates something by itself ("无需奖励模型"): authors sometimes write such aliases. */
 export function containsNegator(phrase: string): boolean {
   return hasNegator(maskFalseCues(phrase));
+}
+
+/**
+ * Cues masked because they negate nothing after them, but which deny sameness when they are the
+ * whole alias: "不同" listed beside "一样" is the denial of it ("数值不同" denies "数值一样").
+ */
+const DENIALS_OF_SAMENESS = new Set(["不同", "不一样"]);
+
+/** True when an alias states a negation by itself: a negator in it, or a word that denies sameness. */
+export function aliasNegates(alias: string): boolean {
+  return DENIALS_OF_SAMENESS.has(alias) || containsNegator(alias);
 }

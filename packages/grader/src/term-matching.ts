@@ -1,7 +1,7 @@
 import type { Concept } from "@recall/content";
 import type { Clauses } from "./clauses.ts";
 import { aliasVariants } from "./alias-variants.ts";
-import { containsNegator, isNegatedInContext } from "./negation.ts";
+import { aliasNegates, containsNegator, isNegatedInContext } from "./negation.ts";
 import { isHanCodePoint, isHanUnit } from "./han.ts";
 import { normalizeTerm, SEGMENT_BREAK, SENTENCE_BREAK } from "./normalize-text.ts";
 
@@ -101,7 +101,7 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       asciiStart: ASCII_WORD.test(text[0] ?? ""),
       asciiEnd: ASCII_WORD.test(text[text.length - 1] ?? ""),
       bigrams: text.length >= 3 && ALL_HAN.test(text) ? bigramCodes(text) : null,
-      selfNegating: containsNegator(text),
+      selfNegating: aliasNegates(text),
       typoTolerant: TYPO_TOLERANT.test(text),
       spreadable: text.length >= SPREAD_MIN_LENGTH && ALL_HAN.test(text) && !containsNegator(text),
       splitAt,

@@ -1,0 +1,50 @@
+// Ways of denying or claiming sameness, necessity and sufficiency in speech, each pinned with
+// sentences of its own (none of them is a labelled answer).
+import { describe, expect, it } from "vitest";
+import { grade } from "../src/index.ts";
+import { isNegatedInContext } from "../src/negation.ts";
+import { normalizeTerm } from "../src/normalize-text.ts";
+import { makeItem } from "./item-fixtures.ts";
+
+const verdicts = (result: ReturnType<typeof grade>): Record<string, string> =>
+  Object.fromEntries(result.keyPoints.map((point) => [point.id, point.verdict]));
+
+/** Whether `term` is negated where it first occurs in `sentence`, read as one segment. */
+function negated(sentence: string, term: string): boolean {
+  const text = normalizeTerm(sentence);
+  const needle = normalizeTerm(term);
+  const start = text.indexOf(needle);
+  if (start < 0) throw new Error(`${term} not in ${text}`);
+  return isNegatedInContext({ text, segmentStart: 0, segmentEnd: text.length }, start, start + needle.length);
+}
+
+describe("denying sameness", () => {
+  const sameItem = makeItem({
+    id: "D001",
+    prompt: "换一种方差口径，结果一样吗？",
+    keyPoints: [{ id: "k1", polarity: "deny", concepts: [["一样", "相同", "不同"]] }, { id: "k2", concepts: [["方差"], ["n-1"]] }],
+  });
+  const interfaceItem = makeItem({
+    id: "D002",
+    keyPoints: [{ id: "k1", concepts: [["旧版"], ["重构", "阶段"]] }],
+    misconceptions: [{ id: "m1", statement: "把旧版和新版当成同一套接口", concepts: [["旧版"], ["一样", "通用"]] }],
+  });
+
+  it("reads 不一样 as denying 一样, though 不一样 negates nothing after it", () => {
+    expect(negated("两种口径算出来不一样", "一样")).toBe(true);
+    expect(negated("不一样的口径要分开写", "口径")).toBe(false);
+    expect(negated("能不能一样处理", "一样")).toBe(false);
+  });
+
+  it("makes the denial with 不一样 or 不同, and with a leading 不同", () => {
+    expect(verdicts(grade(sameItem, "结果会不一样，方差除的是 n-1。")).k1).toBe("hit");
+    expect(verdicts(grade(sameItem, "两种算法结果不同。")).k1).toBe("hit");
+    expect(verdicts(grade(sameItem, "不同，样本方差除以 n-1。")).k1).toBe("hit");
+    expect(verdicts(grade(sameItem, "结果是一样的。")).k1).toBe("contradicted");
+  });
+
+  it("does not flag a misconception of sameness in an answer saying they differ", () => {
+    expect(grade(interfaceItem, "旧版和新版不一样，代码已经重构。").misconceptions).toEqual([]);
+    expect(grade(interfaceItem, "旧版和新版其实一样，可以通用。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+  });
+});
