@@ -4,7 +4,7 @@ import { splitClauses } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues } from "./negation.ts";
+import { assertsNeed, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeShortAnswer, gradesAsShortAnswer } from "./short-answer.ts";
@@ -245,6 +245,13 @@ class AnswerAnalysis implements AnswerView {
     return assertsNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start);
   }
 
+  /** Whether the answer says the term at `o` is enough on its own (see `claimsSufficient` in negation.ts). */
+  claimsSufficient(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    if (!segment) return false;
+    return claimsSufficient({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end);
+  }
+
   /** Whether the answer says the term at `o` is not needed (see `deniesNeed` in negation.ts). */
   deniesNeed(o: Occurrence): boolean {
     const segment = this.clauses.segments[o.segment];
@@ -397,9 +404,27 @@ function judgeByText(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPoin
   };
 }
 
+/**
+ * A point's concepts as the answer mentions them, less the affirmed mentions of what the point
+ * itself negates: "训练分数" said plainly is no part of "不能只看训练分数". Those mentions are
+ * returned apart, as they may state the opposite of the point.
+ */
+function mentionsOf(point: CompiledKeyPoint, analysis: AnswerAnalysis): { perConcept: Occurrence[][]; opposite: Occurrence[] } {
+  const opposite: Occurrence[] = [];
+  const perConcept = point.concepts.map((concept, c) => {
+    const list = analysis.of(concept);
+    if (point.polarity === "deny" || point.eitherPolarity[c] === true || point.negatedAliases.size === 0) return list;
+    const isOpposite = (o: Occurrence): boolean => !o.negated && point.negatedAliases.has(analysis.text.slice(o.start, o.end));
+    if (!list.some(isOpposite)) return list;
+    for (const o of list) if (isOpposite(o)) opposite.push(o);
+    return list.filter((o) => !isOpposite(o));
+  });
+  return { perConcept, opposite };
+}
+
 function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPointJudgement {
   if (point.concepts.length === 0) return judgeByText(point, analysis);
-  const perConcept = point.concepts.map((concept) => analysis.of(concept));
+  const { perConcept, opposite } = mentionsOf(point, analysis);
   const needed = point.concepts.length;
   const deny = point.polarity === "deny";
 
@@ -408,7 +433,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   if (!deny) {
     for (let c = 0; c < needed; c++) {
       const list = perConcept[c] ?? [];
-      if (point.eitherPolarity[c] !== true || list.length === 0 || list.some((o) => o.negated)) continue;
+      if (point.reduced[c] !== true || list.length === 0 || list.some((o) => o.negated)) continue;
       const o = list.find((candidate) => analysis.assertsNeed(candidate));
       if (o) return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
     }
@@ -489,6 +514,13 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
         return { verdict: "missed", contradicted: true, evidence, evidenceSpans: clauseAround(analysis, evidence), supported: true };
       }
     }
+  }
+
+  // What the point says is not enough on its own, said to be enough ("光看训练分数就够了" against
+  // "不能只看训练分数"): the answer states the opposite of the point.
+  for (const o of opposite) {
+    if (!analysis.claimsSufficient(o)) continue;
+    return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
   }
 
   // A two-concept point whose key term the answer only ever denies ("独立任务和坏例没必要再看",

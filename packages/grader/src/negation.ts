@@ -419,3 +419,32 @@ const DENIALS_OF_SAMENESS = new Set(["不同", "不一样"]);
 export function aliasNegates(alias: string): boolean {
   return DENIALS_OF_SAMENESS.has(alias) || containsNegator(alias);
 }
+
+/** Words before a term that say it alone will do: "光看训练分数", "只凭奖励曲线". */
+const SUFFICIENT_BEFORE = ["光看", "只看", "单看", "只要看", "只需看", "光靠", "只靠", "单靠", "只凭", "仅凭", "光凭", "only look at", "just look at", "only the"];
+/** Words after a term that say it is enough: "……就够了", "……就足以证明". */
+const SUFFICIENT_AFTER = ["就够", "够了", "就行", "就好", "就可以", "足以", "足够", "就能说明", "就说明", "就能证明", "就证明", "就代表", "is enough", "are enough", "suffices", "proves"];
+/** How far before a term a "this alone" cue may end, and how far after it an "enough" cue may start, in code units. */
+const SUFFICIENT_REACH_BEFORE = 4;
+const SUFFICIENT_REACH_AFTER = 12;
+
+/**
+ * True when the term at [start, end) is said to be enough on its own ("光看训练分数就够了",
+ * "训练分数上去了就足以证明"): a cue shortly before or after it in its segment, and no negator
+ * in between (the caller has checked that the term itself is not negated).
+ */
+export function claimsSufficient(context: NegationContext, start: number, end: number): boolean {
+  const { text, segmentStart, segmentEnd } = context;
+  const masked = context.masked ?? maskFalseCues(text);
+  const before = masked.slice(Math.max(segmentStart, start - SUFFICIENT_REACH_BEFORE - 6), start);
+  for (const cue of SUFFICIENT_BEFORE) {
+    const at = before.lastIndexOf(cue);
+    if (at >= 0 && before.length - (at + cue.length) <= SUFFICIENT_REACH_BEFORE) return true;
+  }
+  const after = masked.slice(end, Math.min(segmentEnd, end + SUFFICIENT_REACH_AFTER + 6));
+  for (const cue of SUFFICIENT_AFTER) {
+    const at = after.indexOf(cue);
+    if (at >= 0 && at <= SUFFICIENT_REACH_AFTER && !hasNegator(after.slice(0, at))) return true;
+  }
+  return false;
+}

@@ -48,3 +48,47 @@ describe("denying sameness", () => {
     expect(grade(interfaceItem, "旧版和新版其实一样，可以通用。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
   });
 });
+
+describe("what the point says is not enough, said to be enough", () => {
+  const acceptance = makeItem({
+    id: "D003",
+    keyPoints: [{ id: "k1", text: "上线前用留出任务和失败样例验收，不能只看训练曲线", concepts: [["验收", "评估"], ["留出任务", "失败样例", "训练曲线"]] }],
+  });
+
+  it.each([
+    "评估时光看训练曲线就够了。",
+    "训练曲线一直往上走就足以证明模型变好了。",
+    "留出任务犯不着做，训练曲线好看就行。",
+  ])("%s contradicts the point", (answer) => {
+    expect(verdicts(grade(acceptance, answer)).k1).toBe("contradicted");
+  });
+
+  it("does not count the plain mention towards the point", () => {
+    expect(verdicts(grade(acceptance, "评估主要看训练曲线。")).k1).not.toBe("hit");
+  });
+
+  it.each([
+    "评估不能只看训练曲线，要跑留出任务。",
+    "除了训练曲线，还要拿失败样例来验收。",
+    "训练曲线只能参考，验收靠留出任务。",
+  ])("%s makes the point", (answer) => {
+    expect(verdicts(grade(acceptance, answer)).k1).toBe("hit");
+  });
+});
+
+describe("a point that asks which or whether", () => {
+  const masking = makeItem({
+    id: "D004",
+    keyPoints: [{ id: "k1", weight: 2, text: "说清哪些片段计入损失", concepts: [["片段", "token"], ["计入", "参与"]] }],
+  });
+
+  it("is made by saying which do not take part", () => {
+    expect(verdicts(grade(masking, "工具返回的片段不计入损失，只有模型写的才参与。")).k1).toBe("hit");
+    expect(verdicts(grade(masking, "检索回来的 token 不参与。")).k1).toBe("hit");
+  });
+
+  it("reaches only what the question word governs: 是否更新要检查计算图 asks about 更新, not 计算图", () => {
+    const check = makeItem({ id: "D005", keyPoints: [{ id: "k1", text: "是否更新要检查计算图", concepts: [["计算图"], ["检查"]] }] });
+    expect(verdicts(grade(check, "不用检查计算图。")).k1).toBe("contradicted");
+  });
+});
