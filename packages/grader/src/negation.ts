@@ -70,12 +70,17 @@ const ATTENTION_VERB_VARIANTS_ZH = ["分开", "分清", "分清楚", "标记", "
 const AFTER_ADVERBS_ZH = ["再", "去", "太", "特意", "专门", "额外"];
 const AFTER_SUFFIXES_ZH = ["", "的", "了", "啦", "呢", "吧", "掉", "掉了", "的了"];
 const AFTER_LEAD_ZH = 8;
+/** Hedges that deny a claim when a short predicate follows them ("不一定越好", "未必更好", "不见得有用"). */
+const HEDGES_ZH = ["并不一定", "不一定", "未必", "不见得"];
+/** The most characters of the predicate after a hedge. */
+const HEDGED_PREDICATE_ZH = 4;
 const ATTENTION_CLOSINGS_ZH = new Set(ATTENTION_VERBS_ZH.flatMap((verb) => ["", "的", "了", "啦", "吧"].map((suffix) => verb + suffix)));
 const CLOSINGS_ZH = new Set(NEGATORS_AFTER_ZH.flatMap((negator) => AFTER_SUFFIXES_ZH.map((suffix) => negator + suffix)));
 const longest = (words: Iterable<string>): number => Math.max(...[...words].map((word) => word.length));
 const LONGEST_CLOSING_ZH = Math.max(
   longest(CLOSINGS_ZH),
   longest(NOT_NEEDED_ZH) + longest(AFTER_ADVERBS_ZH) + longest(ATTENTION_CLOSINGS_ZH),
+  longest(HEDGES_ZH) + HEDGED_PREDICATE_ZH,
 );
 
 // In English: up to three words, a negating phrase, then up to four words, and nothing else.
@@ -231,6 +236,9 @@ function closesWithNegationZh(after: string): boolean {
   if (after.length > AFTER_LEAD_ZH + LONGEST_CLOSING_ZH) return false;
   for (let lead = 0; lead <= AFTER_LEAD_ZH && lead < after.length; lead++) {
     if (CLOSINGS_ZH.has(after.slice(lead))) return true;
+    // "越复杂不一定越好", "这样未必更有效": a hedge and a short predicate deny what the term claims.
+    const hedge = startingAt(HEDGES_ZH, after, lead);
+    if (hedge !== null && after.length - (lead + hedge.length) <= HEDGED_PREDICATE_ZH && !hasNegator(after.slice(lead + hedge.length))) return true;
     const negator = startingAt(NOT_NEEDED_ZH, after, lead);
     if (negator === null) continue;
     let at = lead + negator.length;

@@ -92,3 +92,16 @@ describe("a point that asks which or whether", () => {
     expect(verdicts(grade(check, "不用检查计算图。")).k1).toBe("contradicted");
   });
 });
+
+describe("a hedge closing a clause", () => {
+  it("denies the term's claim when a short predicate follows it", () => {
+    expect(negated("打分规则越细不一定越好", "越细")).toBe(true);
+    expect(negated("加更多的项未必更准", "更多的项")).toBe(true);
+    expect(negated("这种评测不见得有用", "评测")).toBe(true);
+  });
+
+  it("does not deny it with a long predicate after the hedge, or a second negation there", () => {
+    expect(negated("打分规则越细不一定能让模型在所有任务上都学得更好", "越细")).toBe(false);
+    expect(negated("打分规则越细未必不好", "越细")).toBe(false);
+  });
+});
