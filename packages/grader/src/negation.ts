@@ -428,6 +428,11 @@ export function aliasNegates(alias: string): boolean {
   return DENIALS_OF_SAMENESS.has(alias) || containsNegator(alias);
 }
 
+/** Whether the alias is one of the words denying sameness ("不同", "不一样"). */
+export function deniesSameness(alias: string): boolean {
+  return DENIALS_OF_SAMENESS.has(alias);
+}
+
 /** Words before a term that say it alone will do: "光看训练分数", "只凭奖励曲线". */
 const SUFFICIENT_BEFORE = ["光看", "只看", "单看", "只要看", "只需看", "光靠", "只靠", "单靠", "只凭", "仅凭", "光凭", "only look at", "just look at", "only the"];
 /** Words after a term that say it is enough: "……就够了", "……就足以证明". */

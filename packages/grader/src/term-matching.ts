@@ -1,7 +1,7 @@
 import type { Concept } from "@recall/content";
 import type { Clauses } from "./clauses.ts";
 import { aliasVariants } from "./alias-variants.ts";
-import { aliasNegates, containsNegator, isNegatedInContext } from "./negation.ts";
+import { aliasNegates, containsNegator, deniesSameness, isNegatedInContext } from "./negation.ts";
 import { isHanCodePoint, isHanUnit } from "./han.ts";
 import { normalizeTerm, SEGMENT_BREAK, SENTENCE_BREAK } from "./normalize-text.ts";
 
@@ -17,7 +17,7 @@ export interface CompiledAlias {
   asciiEnd: boolean;
   /** Character bigrams in order (see `bigramCode`), present only for Chinese terms of 3+ characters (near misses allowed). */
   bigrams: Int32Array | null;
-  /** The alias states a negation itself ("无需奖励模型"). */
+  /** The alias denies its concept by itself ("无需奖励模型" beside "奖励模型", "不同" beside "一样"). */
   selfNegating: boolean;
   /** One English word long enough to be recognised with a typo in it ("lable" for "label"). */
   typoTolerant: boolean;
@@ -107,6 +107,12 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       splitAt,
       halves: halvesOf(text, splitAt),
     });
+  }
+  // An alias that negates another of its concept's ("无需奖励模型" beside "奖励模型") denies the
+  // concept; one whose negation is what the concept means ("不更新" beside "梯度为零") states it.
+  const plain = aliases.filter((alias) => !alias.selfNegating).map((alias) => alias.text);
+  for (const alias of aliases) {
+    if (alias.selfNegating) alias.selfNegating = deniesSameness(alias.text) || plain.some((other) => alias.text.includes(other));
   }
   // Longest first, so that "agent rl" is preferred over "rl" as evidence.
   aliases.sort((a, b) => b.text.length - a.text.length);

@@ -105,3 +105,27 @@ describe("a hedge closing a clause", () => {
     expect(negated("打分规则越细未必不好", "越细")).toBe(false);
   });
 });
+
+describe("aliases that carry a negation", () => {
+  const stillItem = makeItem({
+    id: "D006",
+    prompt: "这一批奖励都相同时模型还学得到东西吗？",
+    keyPoints: [{ id: "k1", polarity: "deny", concepts: [["奖励相同"], ["梯度为零", "没有梯度", "不更新"]] }],
+  });
+  const denialItem = makeItem({
+    id: "D007",
+    keyPoints: [{ id: "k1", polarity: "deny", concepts: [["打分模型", "无需打分模型"]] }],
+  });
+  const sameItem = makeItem({ id: "D008", prompt: "换了口径结果一样吗？", keyPoints: [{ id: "k1", polarity: "deny", concepts: [["一样", "不变"]] }] });
+
+  it("state their concept when the negation is what the concept means (不更新 beside 梯度为零)", () => {
+    expect(verdicts(grade(stillItem, "奖励相同并不代表不更新。")).k1).toBe("hit");
+    expect(verdicts(grade(stillItem, "奖励相同也不意味着没有梯度。")).k1).toBe("hit");
+    expect(verdicts(grade(stillItem, "奖励相同就不更新了。")).k1).toBe("contradicted");
+    expect(verdicts(grade(sameItem, "结果不变。")).k1).toBe("contradicted");
+  });
+
+  it("deny their concept when they negate another alias of it (无需打分模型 beside 打分模型)", () => {
+    expect(verdicts(grade(denialItem, "这种做法无需打分模型。")).k1).toBe("hit");
+  });
+});
