@@ -100,7 +100,9 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       text,
       asciiStart: ASCII_WORD.test(text[0] ?? ""),
       asciiEnd: ASCII_WORD.test(text[text.length - 1] ?? ""),
-      bigrams: text.length >= 3 && ALL_HAN.test(text) ? bigramCodes(text) : null,
+      // A near miss of an alias holding a negator may be the same words without it ("可能有梯度" for
+      // "没有梯度"): such aliases are matched exactly or not at all.
+      bigrams: text.length >= 3 && ALL_HAN.test(text) && !containsNegator(text) ? bigramCodes(text) : null,
       selfNegating: aliasNegates(text),
       typoTolerant: TYPO_TOLERANT.test(text),
       spreadable: text.length >= SPREAD_MIN_LENGTH && ALL_HAN.test(text) && !containsNegator(text),

@@ -129,3 +129,16 @@ describe("aliases that carry a negation", () => {
     expect(verdicts(grade(denialItem, "这种做法无需打分模型。")).k1).toBe("hit");
   });
 });
+
+describe("near misses of an alias that holds a negator", () => {
+  const item = makeItem({
+    id: "D009",
+    keyPoints: [{ id: "k1", concepts: [["正则项"]] }],
+    misconceptions: [{ id: "m1", statement: "同分就没有梯度", concepts: [["同分"], ["没有梯度"]] }],
+  });
+
+  it("are not taken: the same words without the negator say the opposite", () => {
+    expect(grade(item, "同分时照样可能有梯度，还有正则项。").misconceptions).toEqual([]);
+    expect(grade(item, "同分时就没有梯度了。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+  });
+});
