@@ -53,6 +53,11 @@ export interface CompiledItem {
   misconceptions: CompiledMisconception[];
   /** Each distinct concept once, so an answer is searched once per concept. */
   concepts: CompiledConcept[];
+  /**
+   * The item's aliases that hold a negator and no other alias, longest first: masked in the text
+   * negation is read from, as their negator is part of the term.
+   */
+  negatingAliases: string[];
 }
 
 function compileConcepts(
@@ -112,7 +117,14 @@ export function compileItem(item: QuizItem): CompiledItem {
       if (point.concepts.every((concept) => misconception.concepts.some((other) => sharesAlias(concept, other)))) point.opposedBy.push(misconception.id);
     }
   }
-  return { keyPoints, misconceptions, concepts: [...registry.values()] };
+  const concepts = [...registry.values()];
+  // An alias holding another term ("不是一回事" holds "一回事") keeps its negator for that term.
+  const allAliases = new Set(concepts.flatMap((concept) => concept.aliases.map((alias) => alias.text)));
+  const holdsAnother = (alias: string): boolean => [...allAliases].some((other) => other !== alias && alias.includes(other));
+  const negatingAliases = [...new Set(concepts.flatMap((concept) => concept.negatingAliases))]
+    .filter((alias) => !holdsAnother(alias))
+    .sort((a, b) => b.length - a.length);
+  return { keyPoints, misconceptions, concepts, negatingAliases };
 }
 
 function sharesAlias(a: CompiledConcept, b: CompiledConcept): boolean {

@@ -4,7 +4,7 @@ import { splitClauses } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues } from "./negation.ts";
+import { assertsNeed, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues, maskTerms } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeShortAnswer, gradesAsShortAnswer } from "./short-answer.ts";
@@ -146,6 +146,7 @@ class AnswerAnalysis implements AnswerView {
     readonly original: string,
     readonly normalized: NormalizedText,
     private readonly allConcepts: readonly CompiledConcept[],
+    private readonly negatingAliases: readonly string[] = [],
   ) {
     this.text = normalized.text;
     this.clauses = splitClauses(this.text);
@@ -162,7 +163,7 @@ class AnswerAnalysis implements AnswerView {
   }
 
   negationText(): string {
-    this.masked ??= maskFalseCues(this.text);
+    this.masked ??= maskTerms(maskFalseCues(this.text), this.text, this.negatingAliases);
     return this.masked;
   }
 
@@ -759,7 +760,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     };
   }
 
-  const analysis = new AnswerAnalysis(answer, normalized, compiled.concepts);
+  const analysis = new AnswerAnalysis(answer, normalized, compiled.concepts, compiled.negatingAliases);
   const credited = new Set(options.creditedPoints ?? []);
   const judgements = compiled.keyPoints.map((point) => {
     const judgement = judgeKeyPoint(point, analysis);

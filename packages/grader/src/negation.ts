@@ -10,7 +10,10 @@ import { isHanUnit } from "./han.ts";
 const A_NOT_A = ["是不是", "能不能", "要不要", "有没有", "会不会", "行不行", "用不用", "需不需要", "对不对", "可不可以"];
 
 // "看看是 X 还是 Y" asks which: a fault named inside ("看看是格式不对") is a possibility, not a denial.
-const EMBEDDED_QUESTIONS = ["看看是", "看是", "查查是", "查一下是", "判断是", "确认是", "区分是", "分清是", "搞清楚是", "弄清楚是", "排查是", "定位是"];
+const EMBEDDED_QUESTIONS = [
+  "看看是", "看是", "看一下是", "看下是", "查查是", "查一下是", "检查是", "检查一下是", "判断是", "确认是", "确认一下是",
+  "区分是", "分清是", "搞清楚是", "弄清楚是", "排查是", "排查一下是", "定位是", "分析是", "分析一下是", "诊断是",
+];
 
 /** Words that contain a negator character but do not negate anything ("不同", "区别", "非常"). */
 const FALSE_CUES = [
@@ -460,4 +463,21 @@ export function claimsSufficient(context: NegationContext, start: number, end: n
     if (at >= 0 && at <= SUFFICIENT_REACH_AFTER && !hasNegator(after.slice(0, at))) return true;
   }
   return false;
+}
+
+/**
+ * `masked` (the masked form of `text`) with every place `text` holds one of `terms` turned into
+ * underscores: the negator inside a term ("没见过的任务", "看不到") belongs to it and negates
+ * nothing around it. Linear: each term is searched once, left to right, without overlap.
+ */
+export function maskTerms(masked: string, text: string, terms: readonly string[]): string {
+  let units: string[] | null = null;
+  for (const term of terms) {
+    if (term.length === 0) continue;
+    for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + term.length)) {
+      units ??= masked.split("");
+      units.fill("_", at, at + term.length);
+    }
+  }
+  return units === null ? masked : units.join("");
 }

@@ -32,6 +32,8 @@ export interface CompiledConcept {
   inPrompt: boolean;
   /** The aliases that occur in the prompt (normalised): an answer using only these echoes it. */
   promptAliases: ReadonlySet<string>;
+  /** Aliases holding a negator ("没见过的任务", "看不到"), whose negator negates nothing outside them. */
+  negatingAliases: readonly string[];
 }
 
 export interface Occurrence {
@@ -120,7 +122,8 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
   aliases.sort((a, b) => b.text.length - a.text.length);
   const label = concept.aliases[0] ?? "";
   const promptAliases = new Set(aliases.filter((alias) => occursExactly(normalizedPrompt, alias)).map((alias) => alias.text));
-  return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases };
+  const negatingAliases = aliases.filter((alias) => containsNegator(alias.text)).map((alias) => alias.text);
+  return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases, negatingAliases };
 }
 
 const HAN_CHAR = /\p{Script=Han}/u;

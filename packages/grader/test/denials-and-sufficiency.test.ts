@@ -142,3 +142,32 @@ describe("near misses of an alias that holds a negator", () => {
     expect(grade(item, "同分时就没有梯度了。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
   });
 });
+
+describe("a negator inside a term", () => {
+  const item = makeItem({
+    id: "D010",
+    keyPoints: [
+      { id: "k1", concepts: [["验收", "评估"], ["留出任务", "没见过的任务", "失败样例"]] },
+      { id: "k2", weight: 2, concepts: [["看不到", "丢失"], ["中间步骤", "纠错"]] },
+    ],
+    misconceptions: [{ id: "m1", statement: "新旧版本是一回事", concepts: [["新旧版本"], ["一回事"]] }],
+  });
+
+  it("belongs to the term and negates nothing around it", () => {
+    expect(verdicts(grade(item, "拿没见过的任务和失败样例来验收。")).k1).toBe("hit");
+    expect(verdicts(grade(item, "只存结果，中间步骤和纠错就看不到了。")).k2).toBe("hit");
+  });
+
+  it("still negates a term it holds: 不是一回事 denies 一回事", () => {
+    expect(grade(item, "新旧版本不是一回事。").misconceptions).toEqual([]);
+    expect(grade(item, "新旧版本就是一回事。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+  });
+});
+
+describe("a fault named in an embedded question", () => {
+  const item = makeItem({ id: "D011", keyPoints: [{ id: "k1", weight: 2, concepts: [["先看", "检查", "分析"], ["格式", "入参"]] }] });
+
+  it.each(["先看一下是格式不对还是入参错了。", "检查一下是不是入参不对。", "分析是格式不对还是别的。"])("%s does not deny the fault", (answer) => {
+    expect(verdicts(grade(item, answer)).k1).toBe("hit");
+  });
+});
