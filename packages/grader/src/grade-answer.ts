@@ -423,6 +423,41 @@ function mentionsOf(point: CompiledKeyPoint, analysis: AnswerAnalysis): { perCon
   return { perConcept, opposite };
 }
 
+/** Points of this many concepts or more may be made over several sentences running on. */
+const ENUMERATION_CONCEPTS = 3;
+/** How many sentences in a row such a point may take. */
+const ENUMERATION_SENTENCES = 3;
+
+/**
+ * Each concept's first affirmed occurrence within ENUMERATION_SENTENCES sentences in a row, each in
+ * a segment that makes a claim, not all echoing the prompt, and no concept denied there; null if
+ * no run holds them all.
+ */
+function enumeratedAcross(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis, lastSentence: number): Occurrence[] | null {
+  for (let first = 0; first <= lastSentence; first++) {
+    const found: Occurrence[] = [];
+    for (let c = 0; c < perConcept.length; c++) {
+      const list = perConcept[c] ?? [];
+      let chosen: Occurrence | undefined;
+      for (let k = lowerBound(list, "sentence", first); k < list.length; k++) {
+        const o = list[k] as Occurrence;
+        if (o.sentence >= first + ENUMERATION_SENTENCES) break;
+        if (o.negated) {
+          chosen = undefined;
+          break;
+        }
+        if (!chosen && analysis.segmentMakesClaim(o.segment)) chosen = o;
+      }
+      if (!chosen) break;
+      found.push(chosen);
+    }
+    if (found.length === perConcept.length && new Set(found.map((o) => o.sentence)).size > 1 && !allEchoPrompt(point, perConcept, analysis, found, true)) {
+      return found;
+    }
+  }
+  return null;
+}
+
 function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPointJudgement {
   if (point.concepts.length === 0) return judgeByText(point, analysis);
   const { perConcept, opposite } = mentionsOf(point, analysis);
@@ -480,8 +515,11 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
       bestPartial = found;
     }
   }
+  // A point that lists three or more things ("SFT 用示范、DPO 用偏好对、RL 用奖励") is often said
+  // one thing a sentence: all of them in a few sentences running on, none denied, make it too.
+  if (!hit && !deny && needed >= ENUMERATION_CONCEPTS) hit = enumeratedAcross(point, perConcept, analysis, lastSentence);
   if (hit) {
-    return { verdict: "hit", contradicted: false, evidence: hit, evidenceSpans: hit, supported: hitSupported };
+    return { verdict: "hit", contradicted: false, evidence: hit, evidenceSpans: hit, supported: hitSupported || anyMakesClaim(analysis, hit) };
   }
   if (deny && point.promptQuestion !== null && analysis.leadingAnswer !== null) {
     // The prompt asks "X 吗？" (or "没有 X 能……吗？", where yes denies X).

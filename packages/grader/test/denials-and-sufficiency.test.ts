@@ -171,3 +171,20 @@ describe("a fault named in an embedded question", () => {
     expect(verdicts(grade(item, answer)).k1).toBe("hit");
   });
 });
+
+describe("a point listing three things, said one a sentence", () => {
+  const item = makeItem({
+    id: "D012",
+    keyPoints: [{ id: "k1", weight: 2, concepts: [["监督学习"], ["对比学习"], ["强化学习"]] }, { id: "k2", concepts: [["标注"], ["成本"]] }],
+  });
+
+  it("is made by sentences running on", () => {
+    expect(verdicts(grade(item, "监督学习靠标签。对比学习靠正负样本。强化学习靠奖励。")).k1).toBe("hit");
+  });
+
+  it("is not made by sentences too far apart, by a denied one, or by a two-concept point split up", () => {
+    expect(verdicts(grade(item, "监督学习靠标签。天气不错。周末去哪。对比学习靠正负样本。强化学习靠奖励。")).k1).toBe("partial");
+    expect(verdicts(grade(item, "监督学习靠标签。对比学习靠正负样本。这里不用强化学习。")).k1).not.toBe("hit");
+    expect(verdicts(grade(item, "标注要仔细。成本要控制。")).k2).toBe("partial");
+  });
+});
