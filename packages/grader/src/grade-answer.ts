@@ -599,7 +599,10 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
         scattered = !echoesPrompt(point, perConcept, analysis, o, c);
       }
     }
-    const enough = bestPartial.length >= Math.ceil(needed / 2);
+    // Removing what the point removes ("用不着单独的价值模型") is a part of it said in its own
+    // terms, even alone.
+    const removesAsPointDoes = bestPartial.some((o) => o.negated && point.reduced[perConcept.findIndex((list) => list.includes(o))] === true);
+    const enough = bestPartial.length >= Math.ceil(needed / 2) || removesAsPointDoes;
     const echoOnly = allEchoPrompt(point, perConcept, analysis, bestPartial);
     if (scattered || (enough && !echoOnly)) {
       let evidence = bestPartial;

@@ -188,3 +188,17 @@ describe("a point listing three things, said one a sentence", () => {
     expect(verdicts(grade(item, "标注要仔细。成本要控制。")).k2).toBe("partial");
   });
 });
+
+describe("a short answer removing what the point removes", () => {
+  const item = makeItem({
+    id: "D013",
+    keyPoints: [{ id: "k1", weight: 2, text: "拿同组的平均分作参照，减少对单独打分网络的依赖", concepts: [["同组"], ["平均分", "参照"], ["打分网络"]] }],
+  });
+
+  it("earns part of the point, not 0", () => {
+    const result = grade(item, "这样就用不着单独的打分网络了。");
+    expect(verdicts(result).k1).toBe("partial");
+    expect(result.score).toBeGreaterThan(0);
+    expect(verdicts(grade(item, "这里有个打分网络。")).k1).toBe("missed");
+  });
+});
