@@ -243,7 +243,7 @@ class AnswerAnalysis implements AnswerView {
   assertsNeed(o: Occurrence): boolean {
     const segment = this.clauses.segments[o.segment];
     if (!segment) return false;
-    return assertsNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start);
+    return assertsNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end);
   }
 
   /** Whether the answer says the term at `o` is enough on its own (see `claimsSufficient` in negation.ts). */

@@ -19,6 +19,8 @@ const EMBEDDED_QUESTIONS = [
 const FALSE_CUES = [
   "不仅", "不同", "不断", "不管", "不论", "不少", "不错", "不久", "不过", "不但", "不光", "不停",
   "不得不", "不可或缺", "不可少", "缺一不可", "不外乎", "不一样", "不稳定", "差不多", "不小",
+  // Necessity, not negation: "少不了价值模型" says it is needed.
+  "少不了", "离不了", "免不了",
   "无论", "无效", "无数", "无限", "无疑", "毫无疑问", "非常", "是非", "除非", "未来", "没错",
   "区别", "分别", "类别", "差别", "特别", "识别", "别人", "个别", "级别", "辨别", "鉴别", "甄别",
   "是否", "能否", "可否", "与否", "实在不行", "不行就", "要不然", "不然",
@@ -64,6 +66,8 @@ const NOT_NEEDED_ZH = [
 const ATTENTION_VERBS_ZH = [
   "看", "管", "做", "查", "检查", "区分", "保留", "留", "留着", "考虑", "关心", "在意", "标", "标注", "理会",
   "验证", "验收", "评估", "准备", "记录", "保存",
+  // Handling verbs: "重复日志不用去重" says the duplicates need no handling.
+  "去重", "对齐", "处理", "清洗", "过滤", "关联",
 ];
 /** Whether a matched term is itself a verb of attention ("区分", "保留"): denying it says nothing without its object. */
 export function isAttentionVerb(term: string): boolean {
@@ -244,10 +248,11 @@ function closesWithNegationZh(after: string): boolean {
     if (hedge !== null && after.length - (lead + hedge.length) <= HEDGED_PREDICATE_ZH && !hasNegator(after.slice(lead + hedge.length))) return true;
     const negator = startingAt(NOT_NEEDED_ZH, after, lead);
     if (negator === null) continue;
-    let at = lead + negator.length;
-    const adverb = startingAt(AFTER_ADVERBS_ZH, after, at);
-    if (adverb !== null) at += adverb.length;
+    const at = lead + negator.length;
+    // The verb may itself start like an adverb ("去重" after "去"): tried with and without one.
     if (ATTENTION_CLOSINGS_ZH.has(after.slice(at))) return true;
+    const adverb = startingAt(AFTER_ADVERBS_ZH, after, at);
+    if (adverb !== null && ATTENTION_CLOSINGS_ZH.has(after.slice(at + adverb.length))) return true;
   }
   return false;
 }
@@ -394,14 +399,29 @@ export function deniesNeed(context: NegationContext, start: number, end: number,
 /** Words before a term that say it is still needed: "还是得单独训练一个价值模型". */
 const STILL_NEEDED_BEFORE = [
   "还得", "还是得", "还要", "还是要", "还需要", "还是需要", "仍需", "仍然需要", "依然需要", "必须", "离不开", "得单独", "需要单独",
+  "照样需要", "照样得", "依旧需要", "依然要", "仍要", "还需", "一定要", "一定得", "总得", "少不了", "离不了",
   "still need", "still needs", "still requires", "must",
 ];
+/** Words closing a term's clause that say it is still needed: "价值模型还是少不了", "critic 必不可少". */
+const STILL_NEEDED_AFTER = ["少不了", "离不了", "离不开", "必不可少", "不可或缺", "不能少", "是必须的", "是必需的", "必须有", "还是要有", "还得有", "is still needed", "is required"];
+/** How many characters may stand between a term and such a closing ("价值模型还是少不了"). */
+const STILL_NEEDED_AFTER_LEAD = 4;
 
-/** True when the term at `start` is said to be still needed, by a cue shortly before it and no negator. */
-export function assertsNeed(context: NegationContext, start: number): boolean {
+/**
+ * True when the term at [start, end) is said to be still needed: by a cue shortly before it and no
+ * negator, or by a closing of its clause ("……还是少不了") with no negator before the term.
+ */
+export function assertsNeed(context: NegationContext, start: number, end = start): boolean {
   const masked = context.masked ?? maskFalseCues(context.text);
   const window = negationWindowBefore(masked, context.segmentStart, start);
   if (hasNegator(window)) return false;
+  const rest = context.text.slice(end, context.segmentEnd);
+  if (rest.length <= STILL_NEEDED_AFTER_LEAD + 16) {
+    for (const closing of STILL_NEEDED_AFTER) {
+      const at = rest.indexOf(closing);
+      if (at >= 0 && at <= STILL_NEEDED_AFTER_LEAD && rest.length - (at + closing.length) <= 2 && !hasNegator(masked.slice(end, end + at))) return true;
+    }
+  }
   const windowStart = start - window.length;
   let last = -1;
   for (const cue of STILL_NEEDED_BEFORE) {

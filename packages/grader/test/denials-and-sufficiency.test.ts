@@ -202,3 +202,34 @@ describe("a short answer removing what the point removes", () => {
     expect(verdicts(grade(item, "这里有个打分网络。")).k1).toBe("missed");
   });
 });
+
+describe("saying a removed thing is still needed", () => {
+  const item = makeItem({
+    id: "D014",
+    keyPoints: [{ id: "k1", weight: 2, text: "拿同组的平均分作参照，减少对单独打分网络的依赖", concepts: [["同组"], ["平均分", "参照"], ["打分网络"]] }],
+  });
+
+  it.each([
+    "同组拿平均分作参照，但照样需要单独的打分网络。",
+    "同组拿平均分作参照，打分网络还是少不了。",
+    "同组拿平均分作参照，打分网络必不可少。",
+    "同组拿平均分作参照，可一定得有打分网络。",
+  ])("%s contradicts the point", (answer) => {
+    const result = grade(item, answer);
+    expect(verdicts(result).k1).toBe("contradicted");
+    expect(result.suggestedRating).toBe("again");
+  });
+
+  it("reads 少不了 X as X needed, not as X negated", () => {
+    expect(negated("少不了打分网络", "打分网络")).toBe(false);
+    expect(verdicts(grade(item, "同组拿平均分作参照，就用不着打分网络了。")).k1).toBe("hit");
+  });
+});
+
+describe("a handling verb closing a clause", () => {
+  it("says the term needs no handling, also when the verb starts like an adverb (去重)", () => {
+    expect(negated("重复日志也不用去重", "重复日志")).toBe(true);
+    expect(negated("新旧版本没必要对齐", "新旧版本")).toBe(true);
+    expect(negated("重复日志要去重", "重复日志")).toBe(false);
+  });
+});
