@@ -118,13 +118,22 @@ export function compileItem(item: QuizItem): CompiledItem {
     }
   }
   const concepts = [...registry.values()];
-  // An alias holding another term ("不是一回事" holds "一回事") keeps its negator for that term.
-  const allAliases = new Set(concepts.flatMap((concept) => concept.aliases.map((alias) => alias.text)));
-  const holdsAnother = (alias: string): boolean => [...allAliases].some((other) => other !== alias && alias.includes(other));
+  // An alias holding or running into another term ("不是一回事" holds "一回事", "不能混" runs into
+  // "混用") keeps its negator for that term.
+  const allAliases = [...new Set(concepts.flatMap((concept) => concept.aliases.map((alias) => alias.text)))];
+  const holdsAnother = (alias: string): boolean => allAliases.some((other) => other !== alias && (alias.includes(other) || overlaps(alias, other)));
   const negatingAliases = [...new Set(concepts.flatMap((concept) => concept.negatingAliases))]
     .filter((alias) => !holdsAnother(alias))
     .sort((a, b) => b.length - a.length);
   return { keyPoints, misconceptions, concepts, negatingAliases };
+}
+
+/** Whether the end of one string is the start of the other ("不能混" and "混用"). */
+function overlaps(a: string, b: string): boolean {
+  for (let k = 1; k < Math.min(a.length, b.length); k++) {
+    if (a.endsWith(b.slice(0, k)) || b.endsWith(a.slice(0, k))) return true;
+  }
+  return false;
 }
 
 function sharesAlias(a: CompiledConcept, b: CompiledConcept): boolean {

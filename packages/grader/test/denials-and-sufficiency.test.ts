@@ -158,6 +158,15 @@ describe("a negator inside a term", () => {
     expect(verdicts(grade(item, "只存结果，中间步骤和纠错就看不到了。")).k2).toBe("hit");
   });
 
+  it("still negates a term it runs into: 不能混 before 混用", () => {
+    const versions = makeItem({
+      id: "D010b",
+      keyPoints: [{ id: "k1", concepts: [["旧版"], ["重构", "不能混"]] }],
+      misconceptions: [{ id: "m1", statement: "旧版示例可以混用", concepts: [["旧示例"], ["混用"]] }],
+    });
+    expect(grade(versions, "旧版重构过了，不能混用旧示例。").misconceptions).toEqual([]);
+  });
+
   it("still negates a term it holds: 不是一回事 denies 一回事", () => {
     expect(grade(item, "新旧版本不是一回事。").misconceptions).toEqual([]);
     expect(grade(item, "新旧版本就是一回事。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
