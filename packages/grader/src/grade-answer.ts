@@ -429,9 +429,9 @@ const ENUMERATION_CONCEPTS = 3;
 const ENUMERATION_SENTENCES = 3;
 
 /**
- * Each concept's first affirmed occurrence within ENUMERATION_SENTENCES sentences in a row, each in
- * a segment that makes a claim, not all echoing the prompt, and no concept denied there; null if
- * no run holds them all.
+ * Each concept's first occurrence within ENUMERATION_SENTENCES sentences in a row, each in a
+ * segment that makes a claim, not all echoing the prompt, and no concept denied there where the
+ * point asserts it; null if no run holds them all.
  */
 function enumeratedAcross(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis, lastSentence: number): Occurrence[] | null {
   for (let first = 0; first <= lastSentence; first++) {
@@ -442,7 +442,7 @@ function enumeratedAcross(point: CompiledKeyPoint, perConcept: PerConcept, analy
       for (let k = lowerBound(list, "sentence", first); k < list.length; k++) {
         const o = list[k] as Occurrence;
         if (o.sentence >= first + ENUMERATION_SENTENCES) break;
-        if (o.negated) {
+        if (!keeps(presentKept(point, c), o)) {
           chosen = undefined;
           break;
         }

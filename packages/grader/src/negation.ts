@@ -406,6 +406,7 @@ const STILL_NEEDED_BEFORE = [
 const STILL_NEEDED_AFTER = ["少不了", "离不了", "离不开", "必不可少", "不可或缺", "不能少", "是必须的", "是必需的", "必须有", "还是要有", "还得有", "is still needed", "is required"];
 /** How many characters may stand between a term and such a closing ("价值模型还是少不了"). */
 const STILL_NEEDED_AFTER_LEAD = 4;
+const LONGEST_STILL_NEEDED_AFTER = longest(STILL_NEEDED_AFTER);
 
 /**
  * True when the term at [start, end) is said to be still needed: by a cue shortly before it and no
@@ -415,8 +416,8 @@ export function assertsNeed(context: NegationContext, start: number, end = start
   const masked = context.masked ?? maskFalseCues(context.text);
   const window = negationWindowBefore(masked, context.segmentStart, start);
   if (hasNegator(window)) return false;
-  const rest = context.text.slice(end, context.segmentEnd);
-  if (rest.length <= STILL_NEEDED_AFTER_LEAD + 16) {
+  if (context.segmentEnd - end <= STILL_NEEDED_AFTER_LEAD + LONGEST_STILL_NEEDED_AFTER + 2) {
+    const rest = context.text.slice(end, context.segmentEnd);
     for (const closing of STILL_NEEDED_AFTER) {
       const at = rest.indexOf(closing);
       if (at >= 0 && at <= STILL_NEEDED_AFTER_LEAD && rest.length - (at + closing.length) <= 2 && !hasNegator(masked.slice(end, end + at))) return true;

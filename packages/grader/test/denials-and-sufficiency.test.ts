@@ -191,6 +191,14 @@ describe("a point listing three things, said one a sentence", () => {
     expect(verdicts(grade(item, "监督学习靠标签。对比学习靠正负样本。强化学习靠奖励。")).k1).toBe("hit");
   });
 
+  it("takes a concept the point itself removes in its removed form", () => {
+    const removal = makeItem({
+      id: "D012b",
+      keyPoints: [{ id: "k1", weight: 2, text: "拿同组的平均分作参照，减少对单独打分网络的依赖", concepts: [["同组"], ["平均分", "参照"], ["打分网络"]] }],
+    });
+    expect(verdicts(grade(removal, "每次同组采几个回答。拿它们的平均分作参照。这样就用不着打分网络。")).k1).toBe("hit");
+  });
+
   it("is not made by sentences too far apart, by a denied one, or by a two-concept point split up", () => {
     expect(verdicts(grade(item, "监督学习靠标签。天气不错。周末去哪。对比学习靠正负样本。强化学习靠奖励。")).k1).toBe("partial");
     expect(verdicts(grade(item, "监督学习靠标签。对比学习靠正负样本。这里不用强化学习。")).k1).not.toBe("hit");
