@@ -507,6 +507,13 @@ class OccurrenceSearch {
     const text = this.answer.text;
     const index = this.answer.bigrams();
     index.activate();
+    // No window can share more bigrams with the alias than the answer holds at all: when that is
+    // too few for the shortest window to reach NEAR_MISS_DICE, nothing is searched ("奖励一样" in
+    // an answer of "奖励奖励……" shares one bigram at most).
+    let present = 0;
+    for (let k = 0; k < grams.length; k++) if (index.firstAt(grams[k] ?? 0) >= 0) present += 1;
+    const shortestWindowGrams = (alias.text.length >= 5 ? alias.text.length - 1 : alias.text.length) - 1;
+    if (2 * present < NEAR_MISS_DICE * (grams.length + shortestWindowGrams)) return;
     if (startSeen.length < text.length) startSeen = new Int32Array(Math.max(text.length, startSeen.length * 2));
     if (startStamp === 0x7fffffff) {
       startSeen.fill(0);
