@@ -332,7 +332,9 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   }
   // Inside a question ("是不是……不对") a negation is asked about, not stated.
   const asked = text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), start);
-  if (A_NOT_A.some((question) => asked.includes(question))) return false;
+  // ……unless the clause closes saying it does not matter either way: "过程留不留无所谓" says the
+  // term is not needed.
+  if (asksANotA(asked)) return segmentEnd - end <= INDIFFERENCE_REACH && closesIndifferent(text.slice(end, segmentEnd));
   // A term that is the tail of a masked cue is negated by the cue's own negator: "不一样" masks its
   // 不 so that it negates nothing after it, but it does deny "一样" itself.
   const before = negatesCueTail(text, masked, start, offset) ||
@@ -342,7 +344,8 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   let negated = before;
   const length = segmentEnd - end;
   if (length > 0 && length <= Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) {
-    if (A_NOT_A.some((question) => text.slice(end, segmentEnd).includes(question))) return before;
+    const rest = text.slice(end, segmentEnd);
+    if (asksANotA(rest)) return closesIndifferent(rest) ? !before : before;
     const after = withoutForPhrase(masked.slice(end - offset, segmentEnd - offset));
     // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
     negated = before !== (after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after)));
@@ -351,6 +354,34 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   // looked for only once a negation is found, as most terms have none.
   return negated && !asksWhich(text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), Math.min(segmentEnd, end + 1)));
 }
+
+/**
+ * Whether the stretch asks an A-not-A question: one of the listed ones, or any Chinese verb doubled
+ * around 不 or 没 ("动没动", "变不变", "更没更新").
+ */
+function asksANotA(stretch: string): boolean {
+  if (A_NOT_A.some((question) => stretch.includes(question))) return true;
+  for (let i = 0; i + 2 < stretch.length; i++) {
+    const middle = stretch.charCodeAt(i + 1);
+    if ((middle === NOT || middle === HAVE_NOT) && stretch.charCodeAt(i) === stretch.charCodeAt(i + 2) && isHanUnit(stretch.charCodeAt(i))) return true;
+  }
+  return false;
+}
+/** Closings that say a question asked just before does not matter ("留不留无所谓"). */
+const INDIFFERENT_CLOSINGS = ["无所谓", "都行", "都可以", "没关系", "不重要", "都一样", "不要紧", "随便"];
+/** The most characters after a term that such a clause may hold. */
+const INDIFFERENCE_REACH = 16;
+
+/** Whether the stretch ends with a closing of indifference, a particle after it allowed. */
+function closesIndifferent(stretch: string): boolean {
+  for (const closing of INDIFFERENT_CLOSINGS) {
+    const at = stretch.lastIndexOf(closing);
+    if (at >= 0 && stretch.length - (at + closing.length) <= 1) return true;
+  }
+  return false;
+}
+const NOT = "不".charCodeAt(0);
+const HAVE_NOT = "没".charCodeAt(0);
 
 /** False cues made of a negator and a word that may be a term itself: the negator denies that word. */
 const NEGATOR_THEN_TERM_CUES = ["不一样"];

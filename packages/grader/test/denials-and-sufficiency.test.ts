@@ -250,3 +250,17 @@ describe("a handling verb closing a clause", () => {
     expect(negated("重复日志要去重", "重复日志")).toBe(false);
   });
 });
+
+describe("A-not-A questions of any verb", () => {
+  it("ask rather than deny (动没动, 变不变)", () => {
+    expect(negated("到底动没动参数要看计算图", "计算图")).toBe(false);
+    expect(negated("结果变不变要看实现", "实现")).toBe(false);
+    expect(negated("不用看计算图", "计算图")).toBe(true);
+  });
+
+  it("deny the term when the clause closes saying it does not matter either way", () => {
+    expect(negated("中间步骤留不留无所谓", "中间步骤")).toBe(true);
+    expect(negated("留不留中间步骤都行", "中间步骤")).toBe(true);
+    expect(negated("不能说中间步骤留不留无所谓", "中间步骤")).toBe(false);
+  });
+});
