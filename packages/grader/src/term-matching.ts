@@ -23,6 +23,8 @@ export interface CompiledAlias {
   typoTolerant: boolean;
   /** A Chinese term of three or more characters: its characters may be spread out by filler words. */
   spreadable: boolean;
+  /** A Chinese term of two characters without a negator: 得 may stand between them ("调得高"). */
+  spreadableShort: boolean;
 }
 
 export interface CompiledConcept {
@@ -108,6 +110,7 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       selfNegating: aliasNegates(text),
       typoTolerant: TYPO_TOLERANT.test(text),
       spreadable: text.length >= SPREAD_MIN_LENGTH && ALL_HAN.test(text) && !containsNegator(text),
+      spreadableShort: text.length === 2 && ALL_HAN.test(text) && !containsNegator(text),
       splitAt,
       halves: halvesOf(text, splitAt),
     });
@@ -447,6 +450,20 @@ class OccurrenceSearch {
   }
 
   /**
+   * A two-character Chinese term split by the complement marker 得 ("调得高" for 调高, "分得清" for
+   * 分清): the same verb and result, said with their degree.
+   */
+  complement(alias: CompiledAlias): void {
+    if (alias.text.length !== 2 || !alias.spreadableShort) return;
+    const text = this.answer.text;
+    const head = alias.text[0] as string;
+    for (let from = text.indexOf(head); from >= 0; from = text.indexOf(head, from + 1)) {
+      if (text.charCodeAt(from + 1) !== DE || text.charCodeAt(from + 2) !== alias.text.charCodeAt(1)) continue;
+      this.record(from, from + 3, alias, true, false, from + 1, from + 2);
+    }
+  }
+
+  /**
    * A Chinese term whose characters come in order with a few filler words between them ("参考的
    *策略概率"). Each start is a place where the first character occurs, and from there the walk reads
    * at most the term's length plus SPREAD_GAP_TOTAL characters, so the search is linear in the text.
@@ -588,6 +605,8 @@ function oneTypoAway(text: string, start: number, length: number, alias: string)
 }
 
 const LOWER_A = 0x61;
+/** 得, the marker of a complement of degree or result ("调得高"). */
+const DE = "得".charCodeAt(0);
 const LETTERS = 26;
 
 /** The answer's English words (runs of a–z standing alone), grouped by first letter. */
@@ -653,6 +672,7 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   }
   if (search.count === 0) {
     for (const alias of concept.aliases) search.spread(alias);
+    for (const alias of concept.aliases) search.complement(alias);
   }
   if (search.count === 0) {
     for (const alias of concept.aliases) if (alias.bigrams) search.nearMisses(alias, alias.bigrams);

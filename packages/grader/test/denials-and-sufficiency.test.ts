@@ -264,3 +264,39 @@ describe("A-not-A questions of any verb", () => {
     expect(negated("不能说中间步骤留不留无所谓", "中间步骤")).toBe(false);
   });
 });
+
+describe("colloquial negators, split terms and short answers on an item of their own", () => {
+  const item = makeItem({
+    id: "N001",
+    prompt: "离线蒸馏需要教师打分吗？",
+    keyPoints: [
+      { id: "k1", polarity: "deny", concepts: [["打分模型", "打分"]] },
+      { id: "k2", concepts: [["学生模型"], ["软标签", "概率分布"]] },
+      { id: "k3", weight: 2, concepts: [["温度"], ["调高", "升高"]] },
+    ],
+  });
+
+  it.each([
+    "用不着打分模型，学生模型直接学软标签。",
+    "犯不着搞打分，学生模型学概率分布就行。",
+    "打分模型没必要，而是让学生模型学软标签。",
+    "别用打分模型，学生模型学软标签就好。",
+    "不用打分，但学生模型得学软标签。",
+  ])("%s denies k1 and leaves k2 after the contrast or comma alone", (answer) => {
+    expect(verdicts(grade(item, answer))).toMatchObject({ k1: "hit", k2: "hit" });
+  });
+
+  it.each([
+    ["学生模型学的是软的那个标签。", "k2"],
+    ["学生的那个模型学软标签。", "k2"],
+    ["温度这个参数要调高。", "k3"],
+    ["把温度调得高一点。", "k3"],
+  ])("finds the term split by a particle, a measure word or 得 in %s", (answer, id) => {
+    expect(verdicts(grade(item, answer))[id]).toBe("hit");
+  });
+
+  it("gives a short answer stating one point exactly its share", () => {
+    expect(grade(item, "无需打分模型。").score).toBeCloseTo(0.25);
+    expect(grade(item, "温度要调高。")).toMatchObject({ score: 0.5, suggestedRating: "hard" });
+  });
+});
