@@ -13,7 +13,7 @@ const OTHER_CHANNEL_ID = "100000000000000012";
 
 /** Q090 with its last point (check on held-out tasks and bad cases) in words the bank does not list. */
 const OWN_WORDS =
-  "先定位错误属于数据、工具还是上下文，缺资料先修系统。提示和记忆只改变输入，不等于训练。SFT 用示范，DPO 用偏好对，Agent RL 用环境奖励。上线前拿新题和失败案例回测。";
+  "先定位错误属于数据、工具还是上下文，缺资料先修系统。提示和记忆只改变输入，不等于训练。SFT 用示范，DPO 用偏好对，Agent RL 用环境奖励。最后拿新题和翻车案例回测。";
 
 const clock = new TestClock(Date.parse("2026-03-02T01:00:00Z"));
 let h: Harness;
@@ -122,7 +122,7 @@ describe("appeals through a local Discord", () => {
     const text = embedText(listed);
     expect(text).toContain("Appeal · Q090 · 1 waiting");
     expect(text).toContain(`<@${lee.user.id}>`);
-    expect(text).toContain("上线前拿新题和失败案例回测");
+    expect(text).toContain("最后拿新题和翻车案例回测");
     expect(text).toContain("❌ **k4** missed");
     expect(text).toContain("✅ **k1** hit");
     // The note is member text: escaped, and its mention broken.
@@ -140,17 +140,17 @@ describe("appeals through a local Discord", () => {
     // One input per concept of k4 the answer did not name, prefilled with its likeliest words.
     expect(form).toContain("alias.k4.0");
     expect(form).toContain("alias.k4.1");
-    expect(form).toContain("上线前拿新题和失败案例回测");
+    expect(form).toContain("最后拿新题和翻车案例回测");
 
     const cardBefore = await cardOf(lee.user.id);
     const decided = await h.fake
-      .submitModal({ modalOf: accept, fields: { "alias.k4.0": "回测", "alias.k4.1": "失败案例" } })
+      .submitModal({ modalOf: accept, fields: { "alias.k4.0": "回测", "alias.k4.1": "翻车案例" } })
       .waitForReply((reply) => reply.kind === "edit-original");
     expect(decided.messageId).toBe(listed.messageId);
     expect(decided.content).toMatch(/Accepted <@\d+>'s appeal of Q090: \d+\/100 → \d+\/100\./);
     expect(decided.content).toContain("Their review was redone as");
     expect(decided.content).toContain("✅ k4: `回测` now counts as “验收” in this server.");
-    expect(decided.content).toContain("✅ k4: `失败案例` now counts as “独立任务” in this server.");
+    expect(decided.content).toContain("✅ k4: `翻车案例` now counts as “独立任务” in this server.");
     expect(decided.content).toContain("No appeals are waiting in this server.");
     expect(decided.components).toEqual([]);
     const cardAfter = await cardOf(lee.user.id);

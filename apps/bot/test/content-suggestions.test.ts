@@ -37,7 +37,7 @@ beforeAll(async () => {
   database = await createDatabase({ inMemory: true });
   study = createStudy({ db: database.db, items: await contentItems(), clock: () => new Date(clock.ms) });
   await study.syncContent();
-  await accepted(SERVER_A, "u1", "Q090", "k4", [{ concept: 0, alias: "回测" }, { concept: 1, alias: "失败案例" }]);
+  await accepted(SERVER_A, "u1", "Q090", "k4", [{ concept: 0, alias: "回测" }, { concept: 1, alias: "翻车案例" }]);
   await accepted(SERVER_B, "u2", "Q090.f1", "k2", [{ concept: 1, alias: "范例答案" }]);
   // Refused by the grader's checks on accept: never stored, so never suggested.
   await accepted(SERVER_B, "u3", "Q091.f1", "k2", [{ concept: 0, alias: "预算" }]);
@@ -52,9 +52,9 @@ describe("pnpm content suggestions", () => {
     const { code, out, err } = await run(["suggestions"]);
     expect(code).toBe(EXIT.ok);
     expect(out.split("\n").slice(0, 2)).toEqual([`--- a/${FILE}`, `+++ b/${FILE}`]);
-    expect(out).toContain(`Q090 k4.0 + 回测 (server ${SERVER_A}); Q090 k4.1 + 失败案例 (server ${SERVER_A})`);
+    expect(out).toContain(`Q090 k4.0 + 回测 (server ${SERVER_A}); Q090 k4.1 + 翻车案例 (server ${SERVER_A})`);
     expect(out).toMatch(/\n\+ {2}- 验收 \| [^\n]* \| 回测\n/);
-    expect(out).toMatch(/\n\+ {2}- 独立任务 \| [^\n]* \| 失败案例\n/);
+    expect(out).toMatch(/\n\+ {2}- 独立任务 \| [^\n]* \| 翻车案例\n/);
     expect(out).toContain(`Q090.f1 k2.1 + 范例答案 (server ${SERVER_B})`);
     expect(out).not.toContain("预算");
     expect(err).toBe("3 accepted alias(es): 3 in the patch, 0 already in the content, 0 not placed");

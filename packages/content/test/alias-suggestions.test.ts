@@ -21,7 +21,7 @@ describe("alias suggestions", () => {
   it("appends each alias to its concept's line, with context, naming item, point and server", () => {
     const { patch, unplaced, alreadyPresent } = aliasSuggestionPatch(files, items, [
       { itemId: "Q090", pointId: "k4", concept: 0, alias: "回测", serverId: "123" },
-      { itemId: "Q090", pointId: "k4", concept: 1, alias: "失败案例", serverId: "123" },
+      { itemId: "Q090", pointId: "k4", concept: 1, alias: "踩坑案例", serverId: "123" },
     ]);
     expect(unplaced).toEqual([]);
     expect(alreadyPresent).toEqual([]);
@@ -31,9 +31,9 @@ describe("alias suggestions", () => {
     const hunk = patch.split("\n");
     expect(hunk[0]).toBe(`--- a/${FILE}`);
     expect(hunk[1]).toBe(`+++ b/${FILE}`);
-    expect(hunk[2]).toBe(`@@ -${first - 3},8 +${first - 3},8 @@ Q090 k4.0 + 回测 (server 123); Q090 k4.1 + 失败案例 (server 123)`);
+    expect(hunk[2]).toBe(`@@ -${first - 3},8 +${first - 3},8 @@ Q090 k4.0 + 回测 (server 123); Q090 k4.1 + 踩坑案例 (server 123)`);
     expect(patch).toContain(`-${lines[first - 1]}\n+${lines[first - 1]} | 回测\n`);
-    expect(patch).toContain(`-${lines[second - 1]}\n+${lines[second - 1]} | 失败案例\n`);
+    expect(patch).toContain(`-${lines[second - 1]}\n+${lines[second - 1]} | 踩坑案例\n`);
   });
 
   it("finds follow-up and misconception concepts, and reports what it cannot place or is already there", () => {
@@ -46,7 +46,7 @@ describe("alias suggestions", () => {
     ]);
     const followUpLine = lines.findIndex((line, index) => index > lineOf("#### 没有标量奖励") && line.startsWith("  - 标量奖励")) + 1;
     expect(patch).toContain(`+${lines[followUpLine - 1]} | 打分信号\n`);
-    expect(patch).toContain(`+  - 权重更新 | 更新权重 | 更新参数 | 参数更新 | 更新了模型 | 改了权重 | weight update | update the weights | 改模型\n`);
+    expect(patch).toContain(`+${lines[lineOf("  - 权重更新 | 更新权重") - 1]} | 改模型\n`);
     expect(alreadyPresent.map((alias) => alias.alias)).toEqual(["Diagnose"]);
     expect(unplaced.map(({ alias, reason }) => [alias.itemId, reason])).toEqual([
       ["Q090", `Q090: no concept 0 of k9 in ${FILE}`],
@@ -67,7 +67,7 @@ describe("alias suggestions", () => {
     execFileSync("git", ["apply", "aliases.patch"], { cwd: dir });
     const patched = readFileSync(join(dir, FILE), "utf8");
     expect(patched).toContain("| 回测\n");
-    expect(patched).toContain("| self-reflection | 复盘笔记\n");
+    expect(patched).toContain(`${lines[lineOf("  - 反思 | 自我反思") - 1]} | 复盘笔记\n`);
     // The patched page still parses, with the aliases in place.
     const reparsed = parsePage(patched, FILE).items.find((item) => item.id === "Q090");
     expect(reparsed?.keyPoints[3]?.concepts[0]?.aliases.at(-1)).toBe("回测");

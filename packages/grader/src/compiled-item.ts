@@ -17,8 +17,13 @@ export interface CompiledKeyPoint {
   concepts: CompiledConcept[];
   /** Character bigrams of the point's text, sorted, for points without concepts. */
   textBigrams: Int32Array;
-  /** Per concept: the point's own text negates or reduces it, so a negated mention supports the point too. */
+  /**
+   * Per concept: the point's own text negates or reduces it, or asks which or whether ("明确哪些 token
+   * 参与", "是否更新要检查"), so a negated mention supports the point too.
+   */
   eitherPolarity: boolean[];
+  /** Per concept: the point's own text negates or reduces it ("减少对单独价值模型的依赖"): saying it is still needed contradicts the point. */
+  reduced: boolean[];
   /** Aliases (normalised) that the point's own text mentions negated ("不能只看训练分数"): denying them is no contradiction. */
   negatedAliases: ReadonlySet<string>;
   /**
@@ -48,6 +53,11 @@ export interface CompiledItem {
   misconceptions: CompiledMisconception[];
   /** Each distinct concept once, so an answer is searched once per concept. */
   concepts: CompiledConcept[];
+  /**
+   * The item's aliases that hold a negator and no other alias, longest first: masked in the text
+   * negation is read from, as their negator is part of the term.
+   */
+  negatingAliases: string[];
 }
 
 function compileConcepts(
@@ -84,7 +94,8 @@ export function compileItem(item: QuizItem): CompiledItem {
     derived: point.derived,
     concepts: compileConcepts(point.concepts, prompt, registry),
     textBigrams: sortedBigramCodes(point.concepts.length === 0 ? normalizeTerm(point.text) : ""),
-    eitherPolarity: point.concepts.map((concept) => mentionedNegatively(normalizeTerm(point.text), concept)),
+    eitherPolarity: point.concepts.map((concept) => mentionedNegatively(normalizeTerm(point.text), concept) || askedAbout(normalizeTerm(point.text), concept)),
+    reduced: point.concepts.map((concept) => mentionedNegatively(normalizeTerm(point.text), concept)),
     negatedAliases: aliasesNegatedIn(normalizeTerm(point.text), point.concepts),
     promptQuestion: point.polarity === "deny" && point.concepts.length > 0 && point.concepts.every((concept) => mentionOf(prompt, concept) !== null)
       ? point.concepts.some((concept) => mentionedNegatively(prompt, concept)) ? "negated" as const : "plain" as const
@@ -106,7 +117,23 @@ export function compileItem(item: QuizItem): CompiledItem {
       if (point.concepts.every((concept) => misconception.concepts.some((other) => sharesAlias(concept, other)))) point.opposedBy.push(misconception.id);
     }
   }
-  return { keyPoints, misconceptions, concepts: [...registry.values()] };
+  const concepts = [...registry.values()];
+  // An alias holding or running into another term ("不是一回事" holds "一回事", "不能混" runs into
+  // "混用") keeps its negator for that term.
+  const allAliases = [...new Set(concepts.flatMap((concept) => concept.aliases.map((alias) => alias.text)))];
+  const holdsAnother = (alias: string): boolean => allAliases.some((other) => other !== alias && (alias.includes(other) || overlaps(alias, other)));
+  const negatingAliases = [...new Set(concepts.flatMap((concept) => concept.negatingAliases))]
+    .filter((alias) => !holdsAnother(alias))
+    .sort((a, b) => b.length - a.length);
+  return { keyPoints, misconceptions, concepts, negatingAliases };
+}
+
+/** Whether the end of one string is the start of the other ("不能混" and "混用"). */
+function overlaps(a: string, b: string): boolean {
+  for (let k = 1; k < Math.min(a.length, b.length); k++) {
+    if (a.endsWith(b.slice(0, k)) || b.endsWith(a.slice(0, k))) return true;
+  }
+  return false;
 }
 
 function sharesAlias(a: CompiledConcept, b: CompiledConcept): boolean {
@@ -134,6 +161,29 @@ function mentionedNegatively(text: string, concept: Concept): boolean {
     isNegatedInContext({ text, segmentStart: segment.start, segmentEnd: segment.end }, mention.start, mention.end) ||
     REDUCTION_BEFORE.test(text.slice(segment.start, mention.start))
   );
+}
+
+/** Words that ask which or whether: what follows them in a point may be stated either way. */
+const WHICH_OR_WHETHER = ["哪些", "哪个", "哪部分", "是否", "有没有", "要不要", "which", "whether"];
+
+/** A question word's reach ends at a modal: in "是否更新要检查计算图" only 更新 is asked about. */
+const MODALS = ["要", "需", "应", "得", "必须", "should", "must"];
+
+/** The concept appears in `text` within what a word asking which or whether governs ("明确哪些 token 参与生成目标"). */
+function askedAbout(text: string, concept: Concept): boolean {
+  const mention = mentionOf(text, concept);
+  if (!mention) return false;
+  const clauses = splitClauses(text);
+  const segment = clauses.segments[clauses.segmentAt[mention.start] ?? 0];
+  if (!segment) return false;
+  const before = text.slice(segment.start, mention.start);
+  for (const word of WHICH_OR_WHETHER) {
+    const at = before.lastIndexOf(word);
+    if (at < 0) continue;
+    const governed = before.slice(at + word.length);
+    if (!MODALS.some((modal) => governed.includes(modal))) return true;
+  }
+  return false;
 }
 
 function aliasesNegatedIn(text: string, concepts: readonly Concept[]): Set<string> {

@@ -4,7 +4,7 @@ import { splitClauses } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues } from "./negation.ts";
+import { assertsNeed, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues, maskTerms } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeShortAnswer, gradesAsShortAnswer } from "./short-answer.ts";
@@ -113,7 +113,7 @@ const LIST_WORDS = new Set(["and", "or", "the", "a", "an", "vs", "etc", "also", 
 const CONTENT_CHAR = /[\p{L}\p{N}]/u;
 // A bare yes or no as the first segment answers a yes/no follow-up ("把对话全部拼起来训练行吗？" "不行，……").
 // Spoken answers soften it with a modal particle ("不行吧", "能啊") or a degree word ("不太行").
-const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|不一样|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|not necessarily|not really|not always|not as is)(?:吧|啊|呀|哈|呢|啦|哦|的)?$/;
+const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|不一样|不同|不一致|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|not necessarily|not really|not always|not as is)(?:吧|啊|呀|哈|呢|啦|哦|的)?$/;
 const LEADING_YES = /^(?:可以|行|是|对|一样|相同|能|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|sure|of course)(?:吧|啊|呀|哈|呢|啦|哦|的)?$/;
 
 interface KeyPointJudgement {
@@ -146,6 +146,7 @@ class AnswerAnalysis implements AnswerView {
     readonly original: string,
     readonly normalized: NormalizedText,
     private readonly allConcepts: readonly CompiledConcept[],
+    private readonly negatingAliases: readonly string[] = [],
   ) {
     this.text = normalized.text;
     this.clauses = splitClauses(this.text);
@@ -162,7 +163,7 @@ class AnswerAnalysis implements AnswerView {
   }
 
   negationText(): string {
-    this.masked ??= maskFalseCues(this.text);
+    this.masked ??= maskTerms(maskFalseCues(this.text), this.text, this.negatingAliases);
     return this.masked;
   }
 
@@ -242,7 +243,14 @@ class AnswerAnalysis implements AnswerView {
   assertsNeed(o: Occurrence): boolean {
     const segment = this.clauses.segments[o.segment];
     if (!segment) return false;
-    return assertsNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start);
+    return assertsNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end);
+  }
+
+  /** Whether the answer says the term at `o` is enough on its own (see `claimsSufficient` in negation.ts). */
+  claimsSufficient(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    if (!segment) return false;
+    return claimsSufficient({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end);
   }
 
   /** Whether the answer says the term at `o` is not needed (see `deniesNeed` in negation.ts). */
@@ -397,9 +405,62 @@ function judgeByText(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPoin
   };
 }
 
+/**
+ * A point's concepts as the answer mentions them, less the affirmed mentions of what the point
+ * itself negates: "训练分数" said plainly is no part of "不能只看训练分数". Those mentions are
+ * returned apart, as they may state the opposite of the point.
+ */
+function mentionsOf(point: CompiledKeyPoint, analysis: AnswerAnalysis): { perConcept: Occurrence[][]; opposite: Occurrence[] } {
+  const opposite: Occurrence[] = [];
+  const perConcept = point.concepts.map((concept, c) => {
+    const list = analysis.of(concept);
+    if (point.polarity === "deny" || point.eitherPolarity[c] === true || point.negatedAliases.size === 0) return list;
+    const isOpposite = (o: Occurrence): boolean => !o.negated && point.negatedAliases.has(analysis.text.slice(o.start, o.end));
+    if (!list.some(isOpposite)) return list;
+    for (const o of list) if (isOpposite(o)) opposite.push(o);
+    return list.filter((o) => !isOpposite(o));
+  });
+  return { perConcept, opposite };
+}
+
+/** Points of this many concepts or more may be made over several sentences running on. */
+const ENUMERATION_CONCEPTS = 3;
+/** How many sentences in a row such a point may take. */
+const ENUMERATION_SENTENCES = 3;
+
+/**
+ * Each concept's first occurrence within ENUMERATION_SENTENCES sentences in a row, each in a
+ * segment that makes a claim, not all echoing the prompt, and no concept denied there where the
+ * point asserts it; null if no run holds them all.
+ */
+function enumeratedAcross(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis, lastSentence: number): Occurrence[] | null {
+  for (let first = 0; first <= lastSentence; first++) {
+    const found: Occurrence[] = [];
+    for (let c = 0; c < perConcept.length; c++) {
+      const list = perConcept[c] ?? [];
+      let chosen: Occurrence | undefined;
+      for (let k = lowerBound(list, "sentence", first); k < list.length; k++) {
+        const o = list[k] as Occurrence;
+        if (o.sentence >= first + ENUMERATION_SENTENCES) break;
+        if (!keeps(presentKept(point, c), o)) {
+          chosen = undefined;
+          break;
+        }
+        if (!chosen && analysis.segmentMakesClaim(o.segment)) chosen = o;
+      }
+      if (!chosen) break;
+      found.push(chosen);
+    }
+    if (found.length === perConcept.length && new Set(found.map((o) => o.sentence)).size > 1 && !allEchoPrompt(point, perConcept, analysis, found, true)) {
+      return found;
+    }
+  }
+  return null;
+}
+
 function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPointJudgement {
   if (point.concepts.length === 0) return judgeByText(point, analysis);
-  const perConcept = point.concepts.map((concept) => analysis.of(concept));
+  const { perConcept, opposite } = mentionsOf(point, analysis);
   const needed = point.concepts.length;
   const deny = point.polarity === "deny";
 
@@ -408,7 +469,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   if (!deny) {
     for (let c = 0; c < needed; c++) {
       const list = perConcept[c] ?? [];
-      if (point.eitherPolarity[c] !== true || list.length === 0 || list.some((o) => o.negated)) continue;
+      if (point.reduced[c] !== true || list.length === 0 || list.some((o) => o.negated)) continue;
       const o = list.find((candidate) => analysis.assertsNeed(candidate));
       if (o) return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
     }
@@ -454,8 +515,11 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
       bestPartial = found;
     }
   }
+  // A point that lists three or more things ("SFT 用示范、DPO 用偏好对、RL 用奖励") is often said
+  // one thing a sentence: all of them in a few sentences running on, none denied, make it too.
+  if (!hit && !deny && needed >= ENUMERATION_CONCEPTS) hit = enumeratedAcross(point, perConcept, analysis, lastSentence);
   if (hit) {
-    return { verdict: "hit", contradicted: false, evidence: hit, evidenceSpans: hit, supported: hitSupported };
+    return { verdict: "hit", contradicted: false, evidence: hit, evidenceSpans: hit, supported: hitSupported || anyMakesClaim(analysis, hit) };
   }
   if (deny && point.promptQuestion !== null && analysis.leadingAnswer !== null) {
     // The prompt asks "X 吗？" (or "没有 X 能……吗？", where yes denies X).
@@ -489,6 +553,13 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
         return { verdict: "missed", contradicted: true, evidence, evidenceSpans: clauseAround(analysis, evidence), supported: true };
       }
     }
+  }
+
+  // What the point says is not enough on its own, said to be enough ("光看训练分数就够了" against
+  // "不能只看训练分数"): the answer states the opposite of the point.
+  for (const o of opposite) {
+    if (!analysis.claimsSufficient(o)) continue;
+    return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
   }
 
   // A two-concept point whose key term the answer only ever denies ("独立任务和坏例没必要再看",
@@ -528,7 +599,10 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
         scattered = !echoesPrompt(point, perConcept, analysis, o, c);
       }
     }
-    const enough = bestPartial.length >= Math.ceil(needed / 2);
+    // Removing what the point removes ("用不着单独的价值模型") is a part of it said in its own
+    // terms, even alone.
+    const removesAsPointDoes = bestPartial.some((o) => o.negated && point.reduced[perConcept.findIndex((list) => list.includes(o))] === true);
+    const enough = bestPartial.length >= Math.ceil(needed / 2) || removesAsPointDoes;
     const echoOnly = allEchoPrompt(point, perConcept, analysis, bestPartial);
     if (scattered || (enough && !echoOnly)) {
       let evidence = bestPartial;
@@ -727,7 +801,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     };
   }
 
-  const analysis = new AnswerAnalysis(answer, normalized, compiled.concepts);
+  const analysis = new AnswerAnalysis(answer, normalized, compiled.concepts, compiled.negatingAliases);
   const credited = new Set(options.creditedPoints ?? []);
   const judgements = compiled.keyPoints.map((point) => {
     const judgement = judgeKeyPoint(point, analysis);

@@ -10,12 +10,17 @@ import { isHanUnit } from "./han.ts";
 const A_NOT_A = ["是不是", "能不能", "要不要", "有没有", "会不会", "行不行", "用不用", "需不需要", "对不对", "可不可以"];
 
 // "看看是 X 还是 Y" asks which: a fault named inside ("看看是格式不对") is a possibility, not a denial.
-const EMBEDDED_QUESTIONS = ["看看是", "看是", "查查是", "查一下是", "判断是", "确认是", "区分是", "分清是", "搞清楚是", "弄清楚是", "排查是", "定位是"];
+const EMBEDDED_QUESTIONS = [
+  "看看是", "看是", "看一下是", "看下是", "查查是", "查一下是", "检查是", "检查一下是", "判断是", "确认是", "确认一下是",
+  "区分是", "分清是", "搞清楚是", "弄清楚是", "排查是", "排查一下是", "定位是", "分析是", "分析一下是", "诊断是",
+];
 
 /** Words that contain a negator character but do not negate anything ("不同", "区别", "非常"). */
 const FALSE_CUES = [
   "不仅", "不同", "不断", "不管", "不论", "不少", "不错", "不久", "不过", "不但", "不光", "不停",
   "不得不", "不可或缺", "不可少", "缺一不可", "不外乎", "不一样", "不稳定", "差不多", "不小",
+  // Necessity, not negation: "少不了价值模型" says it is needed.
+  "少不了", "离不了", "免不了",
   "无论", "无效", "无数", "无限", "无疑", "毫无疑问", "非常", "是非", "除非", "未来", "没错",
   "区别", "分别", "类别", "差别", "特别", "识别", "别人", "个别", "级别", "辨别", "鉴别", "甄别",
   "是否", "能否", "可否", "与否", "实在不行", "不行就", "要不然", "不然",
@@ -61,6 +66,8 @@ const NOT_NEEDED_ZH = [
 const ATTENTION_VERBS_ZH = [
   "看", "管", "做", "查", "检查", "区分", "保留", "留", "留着", "考虑", "关心", "在意", "标", "标注", "理会",
   "验证", "验收", "评估", "准备", "记录", "保存",
+  // Handling verbs: "重复日志不用去重" says the duplicates need no handling.
+  "去重", "对齐", "处理", "清洗", "过滤", "关联",
 ];
 /** Whether a matched term is itself a verb of attention ("区分", "保留"): denying it says nothing without its object. */
 export function isAttentionVerb(term: string): boolean {
@@ -70,12 +77,17 @@ const ATTENTION_VERB_VARIANTS_ZH = ["分开", "分清", "分清楚", "标记", "
 const AFTER_ADVERBS_ZH = ["再", "去", "太", "特意", "专门", "额外"];
 const AFTER_SUFFIXES_ZH = ["", "的", "了", "啦", "呢", "吧", "掉", "掉了", "的了"];
 const AFTER_LEAD_ZH = 8;
+/** Hedges that deny a claim when a short predicate follows them ("不一定越好", "未必更好", "不见得有用"). */
+const HEDGES_ZH = ["并不一定", "不一定", "未必", "不见得"];
+/** The most characters of the predicate after a hedge. */
+const HEDGED_PREDICATE_ZH = 4;
 const ATTENTION_CLOSINGS_ZH = new Set(ATTENTION_VERBS_ZH.flatMap((verb) => ["", "的", "了", "啦", "吧"].map((suffix) => verb + suffix)));
 const CLOSINGS_ZH = new Set(NEGATORS_AFTER_ZH.flatMap((negator) => AFTER_SUFFIXES_ZH.map((suffix) => negator + suffix)));
 const longest = (words: Iterable<string>): number => Math.max(...[...words].map((word) => word.length));
 const LONGEST_CLOSING_ZH = Math.max(
   longest(CLOSINGS_ZH),
   longest(NOT_NEEDED_ZH) + longest(AFTER_ADVERBS_ZH) + longest(ATTENTION_CLOSINGS_ZH),
+  longest(HEDGES_ZH) + HEDGED_PREDICATE_ZH,
 );
 
 // In English: up to three words, a negating phrase, then up to four words, and nothing else.
@@ -231,12 +243,16 @@ function closesWithNegationZh(after: string): boolean {
   if (after.length > AFTER_LEAD_ZH + LONGEST_CLOSING_ZH) return false;
   for (let lead = 0; lead <= AFTER_LEAD_ZH && lead < after.length; lead++) {
     if (CLOSINGS_ZH.has(after.slice(lead))) return true;
+    // "越复杂不一定越好", "这样未必更有效": a hedge and a short predicate deny what the term claims.
+    const hedge = startingAt(HEDGES_ZH, after, lead);
+    if (hedge !== null && after.length - (lead + hedge.length) <= HEDGED_PREDICATE_ZH && !hasNegator(after.slice(lead + hedge.length))) return true;
     const negator = startingAt(NOT_NEEDED_ZH, after, lead);
     if (negator === null) continue;
-    let at = lead + negator.length;
-    const adverb = startingAt(AFTER_ADVERBS_ZH, after, at);
-    if (adverb !== null) at += adverb.length;
+    const at = lead + negator.length;
+    // The verb may itself start like an adverb ("去重" after "去"): tried with and without one.
     if (ATTENTION_CLOSINGS_ZH.has(after.slice(at))) return true;
+    const adverb = startingAt(AFTER_ADVERBS_ZH, after, at);
+    if (adverb !== null && ATTENTION_CLOSINGS_ZH.has(after.slice(at + adverb.length))) return true;
   }
   return false;
 }
@@ -316,14 +332,20 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   }
   // Inside a question ("是不是……不对") a negation is asked about, not stated.
   const asked = text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), start);
-  if (A_NOT_A.some((question) => asked.includes(question))) return false;
-  const before = hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset));
+  // ……unless the clause closes saying it does not matter either way: "过程留不留无所谓" says the
+  // term is not needed.
+  if (asksANotA(asked)) return segmentEnd - end <= INDIFFERENCE_REACH && closesIndifferent(text.slice(end, segmentEnd));
+  // A term that is the tail of a masked cue is negated by the cue's own negator: "不一样" masks its
+  // 不 so that it negates nothing after it, but it does deny "一样" itself.
+  const before = negatesCueTail(text, masked, start, offset) ||
+    hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset));
   // "没有奖励模型就没法训": a negated condition with a negated consequence says the term is required.
   if (before && negatedConsequence(masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_WINDOW_ZH) - offset))) return false;
   let negated = before;
   const length = segmentEnd - end;
   if (length > 0 && length <= Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) {
-    if (A_NOT_A.some((question) => text.slice(end, segmentEnd).includes(question))) return before;
+    const rest = text.slice(end, segmentEnd);
+    if (asksANotA(rest)) return closesIndifferent(rest) ? !before : before;
     const after = withoutForPhrase(masked.slice(end - offset, segmentEnd - offset));
     // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
     negated = before !== (after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after)));
@@ -331,6 +353,44 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   // "看看是格式不对，还是……" asks which fault it is (the term may be the asking verb itself, "看看"):
   // looked for only once a negation is found, as most terms have none.
   return negated && !asksWhich(text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), Math.min(segmentEnd, end + 1)));
+}
+
+/**
+ * Whether the stretch asks an A-not-A question: one of the listed ones, or any Chinese verb doubled
+ * around 不 or 没 ("动没动", "变不变", "更没更新").
+ */
+function asksANotA(stretch: string): boolean {
+  if (A_NOT_A.some((question) => stretch.includes(question))) return true;
+  for (let i = 0; i + 2 < stretch.length; i++) {
+    const middle = stretch.charCodeAt(i + 1);
+    if ((middle === NOT || middle === HAVE_NOT) && stretch.charCodeAt(i) === stretch.charCodeAt(i + 2) && isHanUnit(stretch.charCodeAt(i))) return true;
+  }
+  return false;
+}
+/** Closings that say a question asked just before does not matter ("留不留无所谓"). */
+const INDIFFERENT_CLOSINGS = ["无所谓", "都行", "都可以", "没关系", "不重要", "都一样", "不要紧", "随便"];
+/** The most characters after a term that such a clause may hold. */
+const INDIFFERENCE_REACH = 16;
+
+/** Whether the stretch ends with a closing of indifference, a particle after it allowed. */
+function closesIndifferent(stretch: string): boolean {
+  for (const closing of INDIFFERENT_CLOSINGS) {
+    const at = stretch.lastIndexOf(closing);
+    if (at >= 0 && stretch.length - (at + closing.length) <= 1) return true;
+  }
+  return false;
+}
+const NOT = "不".charCodeAt(0);
+const HAVE_NOT = "没".charCodeAt(0);
+
+/** False cues made of a negator and a word that may be a term itself: the negator denies that word. */
+const NEGATOR_THEN_TERM_CUES = ["不一样"];
+
+/** The term at `start` is the word of such a cue, right after its negator ("不|一样"), not a word inside "能不能". */
+function negatesCueTail(text: string, masked: string, start: number, offset: number): boolean {
+  if (start === 0 || masked.charCodeAt(start - offset) !== UNDERSCORE) return false;
+  for (const cue of NEGATOR_THEN_TERM_CUES) if (text.startsWith(cue, start - 1)) return true;
+  return false;
 }
 
 function asksWhich(stretch: string): boolean {
@@ -370,14 +430,30 @@ export function deniesNeed(context: NegationContext, start: number, end: number,
 /** Words before a term that say it is still needed: "还是得单独训练一个价值模型". */
 const STILL_NEEDED_BEFORE = [
   "还得", "还是得", "还要", "还是要", "还需要", "还是需要", "仍需", "仍然需要", "依然需要", "必须", "离不开", "得单独", "需要单独",
+  "照样需要", "照样得", "依旧需要", "依然要", "仍要", "还需", "一定要", "一定得", "总得", "少不了", "离不了",
   "still need", "still needs", "still requires", "must",
 ];
+/** Words closing a term's clause that say it is still needed: "价值模型还是少不了", "critic 必不可少". */
+const STILL_NEEDED_AFTER = ["少不了", "离不了", "离不开", "必不可少", "不可或缺", "不能少", "是必须的", "是必需的", "必须有", "还是要有", "还得有", "is still needed", "is required"];
+/** How many characters may stand between a term and such a closing ("价值模型还是少不了"). */
+const STILL_NEEDED_AFTER_LEAD = 4;
+const LONGEST_STILL_NEEDED_AFTER = longest(STILL_NEEDED_AFTER);
 
-/** True when the term at `start` is said to be still needed, by a cue shortly before it and no negator. */
-export function assertsNeed(context: NegationContext, start: number): boolean {
+/**
+ * True when the term at [start, end) is said to be still needed: by a cue shortly before it and no
+ * negator, or by a closing of its clause ("……还是少不了") with no negator before the term.
+ */
+export function assertsNeed(context: NegationContext, start: number, end = start): boolean {
   const masked = context.masked ?? maskFalseCues(context.text);
   const window = negationWindowBefore(masked, context.segmentStart, start);
   if (hasNegator(window)) return false;
+  if (context.segmentEnd - end <= STILL_NEEDED_AFTER_LEAD + LONGEST_STILL_NEEDED_AFTER + 2) {
+    const rest = context.text.slice(end, context.segmentEnd);
+    for (const closing of STILL_NEEDED_AFTER) {
+      const at = rest.indexOf(closing);
+      if (at >= 0 && at <= STILL_NEEDED_AFTER_LEAD && rest.length - (at + closing.length) <= 2 && !hasNegator(masked.slice(end, end + at))) return true;
+    }
+  }
   const windowStart = start - window.length;
   let last = -1;
   for (const cue of STILL_NEEDED_BEFORE) {
@@ -394,4 +470,66 @@ const NEED_REACH = 8;
 /** True when a phrase negates something by itself ("无需奖励模型"): authors sometimes write such aliases. */
 export function containsNegator(phrase: string): boolean {
   return hasNegator(maskFalseCues(phrase));
+}
+
+/**
+ * Cues masked because they negate nothing after them, but which deny sameness when they are the
+ * whole alias: "不同" listed beside "一样" is the denial of it ("数值不同" denies "数值一样").
+ */
+const DENIALS_OF_SAMENESS = new Set(["不同", "不一样"]);
+
+/** True when an alias states a negation by itself: a negator in it, or a word that denies sameness. */
+export function aliasNegates(alias: string): boolean {
+  return DENIALS_OF_SAMENESS.has(alias) || containsNegator(alias);
+}
+
+/** Whether the alias is one of the words denying sameness ("不同", "不一样"). */
+export function deniesSameness(alias: string): boolean {
+  return DENIALS_OF_SAMENESS.has(alias);
+}
+
+/** Words before a term that say it alone will do: "光看训练分数", "只凭奖励曲线". */
+const SUFFICIENT_BEFORE = ["光看", "只看", "单看", "只要看", "只需看", "光靠", "只靠", "单靠", "只凭", "仅凭", "光凭", "only look at", "just look at", "only the"];
+/** Words after a term that say it is enough: "……就够了", "……就足以证明". */
+const SUFFICIENT_AFTER = ["就够", "够了", "就行", "就好", "就可以", "足以", "足够", "就能说明", "就说明", "就能证明", "就证明", "就代表", "is enough", "are enough", "suffices", "proves"];
+/** How far before a term a "this alone" cue may end, and how far after it an "enough" cue may start, in code units. */
+const SUFFICIENT_REACH_BEFORE = 4;
+const SUFFICIENT_REACH_AFTER = 12;
+
+/**
+ * True when the term at [start, end) is said to be enough on its own ("光看训练分数就够了",
+ * "训练分数上去了就足以证明"): a cue shortly before or after it in its segment, and no negator
+ * in between (the caller has checked that the term itself is not negated).
+ */
+export function claimsSufficient(context: NegationContext, start: number, end: number): boolean {
+  const { text, segmentStart, segmentEnd } = context;
+  const masked = context.masked ?? maskFalseCues(text);
+  const before = masked.slice(Math.max(segmentStart, start - SUFFICIENT_REACH_BEFORE - 6), start);
+  for (const cue of SUFFICIENT_BEFORE) {
+    const at = before.lastIndexOf(cue);
+    if (at >= 0 && before.length - (at + cue.length) <= SUFFICIENT_REACH_BEFORE) return true;
+  }
+  const after = masked.slice(end, Math.min(segmentEnd, end + SUFFICIENT_REACH_AFTER + 6));
+  for (const cue of SUFFICIENT_AFTER) {
+    const at = after.indexOf(cue);
+    if (at >= 0 && at <= SUFFICIENT_REACH_AFTER && !hasNegator(after.slice(0, at))) return true;
+  }
+  return false;
+}
+
+/**
+ * `masked` (the masked form of `text`) with every place `text` holds one of `terms` turned into
+ * underscores: the negator inside a term ("没见过的任务", "看不到") belongs to it and negates
+ * nothing around it. Linear: each term is searched once, left to right, without overlap.
+ */
+export function maskTerms(masked: string, text: string, terms: readonly string[]): string {
+  let units: string[] | null = null;
+  for (const term of terms) {
+    if (term.length === 0) continue;
+    for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + term.length)) {
+      units ??= masked.split("");
+      units.fill("_", at, at + term.length);
+    }
+  }
+  return units === null ? masked : units.join("");
 }

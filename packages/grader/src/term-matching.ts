@@ -1,7 +1,7 @@
 import type { Concept } from "@recall/content";
 import type { Clauses } from "./clauses.ts";
 import { aliasVariants } from "./alias-variants.ts";
-import { containsNegator, isNegatedInContext } from "./negation.ts";
+import { aliasNegates, containsNegator, deniesSameness, isNegatedInContext } from "./negation.ts";
 import { isHanCodePoint, isHanUnit } from "./han.ts";
 import { normalizeTerm, SEGMENT_BREAK, SENTENCE_BREAK } from "./normalize-text.ts";
 
@@ -17,12 +17,14 @@ export interface CompiledAlias {
   asciiEnd: boolean;
   /** Character bigrams in order (see `bigramCode`), present only for Chinese terms of 3+ characters (near misses allowed). */
   bigrams: Int32Array | null;
-  /** The alias states a negation itself ("无需奖励模型"). */
+  /** The alias denies its concept by itself ("无需奖励模型" beside "奖励模型", "不同" beside "一样"). */
   selfNegating: boolean;
   /** One English word long enough to be recognised with a typo in it ("lable" for "label"). */
   typoTolerant: boolean;
   /** A Chinese term of three or more characters: its characters may be spread out by filler words. */
   spreadable: boolean;
+  /** A Chinese term of two characters without a negator: 得 may stand between them ("调得高"). */
+  spreadableShort: boolean;
 }
 
 export interface CompiledConcept {
@@ -32,6 +34,8 @@ export interface CompiledConcept {
   inPrompt: boolean;
   /** The aliases that occur in the prompt (normalised): an answer using only these echoes it. */
   promptAliases: ReadonlySet<string>;
+  /** Aliases holding a negator ("没见过的任务", "看不到"), whose negator negates nothing outside them. */
+  negatingAliases: readonly string[];
 }
 
 export interface Occurrence {
@@ -100,19 +104,29 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       text,
       asciiStart: ASCII_WORD.test(text[0] ?? ""),
       asciiEnd: ASCII_WORD.test(text[text.length - 1] ?? ""),
-      bigrams: text.length >= 3 && ALL_HAN.test(text) ? bigramCodes(text) : null,
-      selfNegating: containsNegator(text),
+      // A near miss of an alias holding a negator may be the same words without it ("可能有梯度" for
+      // "没有梯度"): such aliases are matched exactly or not at all.
+      bigrams: text.length >= 3 && ALL_HAN.test(text) && !containsNegator(text) ? bigramCodes(text) : null,
+      selfNegating: aliasNegates(text),
       typoTolerant: TYPO_TOLERANT.test(text),
       spreadable: text.length >= SPREAD_MIN_LENGTH && ALL_HAN.test(text) && !containsNegator(text),
+      spreadableShort: text.length === 2 && ALL_HAN.test(text) && !containsNegator(text),
       splitAt,
       halves: halvesOf(text, splitAt),
     });
+  }
+  // An alias that negates another of its concept's ("无需奖励模型" beside "奖励模型") denies the
+  // concept; one whose negation is what the concept means ("不更新" beside "梯度为零") states it.
+  const plain = aliases.filter((alias) => !alias.selfNegating).map((alias) => alias.text);
+  for (const alias of aliases) {
+    if (alias.selfNegating) alias.selfNegating = deniesSameness(alias.text) || plain.some((other) => alias.text.includes(other));
   }
   // Longest first, so that "agent rl" is preferred over "rl" as evidence.
   aliases.sort((a, b) => b.text.length - a.text.length);
   const label = concept.aliases[0] ?? "";
   const promptAliases = new Set(aliases.filter((alias) => occursExactly(normalizedPrompt, alias)).map((alias) => alias.text));
-  return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases };
+  const negatingAliases = aliases.filter((alias) => containsNegator(alias.text)).map((alias) => alias.text);
+  return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases, negatingAliases };
 }
 
 const HAN_CHAR = /\p{Script=Han}/u;
@@ -436,6 +450,20 @@ class OccurrenceSearch {
   }
 
   /**
+   * A two-character Chinese term split by the complement marker 得 ("调得高" for 调高, "分得清" for
+   * 分清): the same verb and result, said with their degree.
+   */
+  complement(alias: CompiledAlias): void {
+    if (alias.text.length !== 2 || !alias.spreadableShort) return;
+    const text = this.answer.text;
+    const head = alias.text[0] as string;
+    for (let from = text.indexOf(head); from >= 0; from = text.indexOf(head, from + 1)) {
+      if (text.charCodeAt(from + 1) !== DE || text.charCodeAt(from + 2) !== alias.text.charCodeAt(1)) continue;
+      this.record(from, from + 3, alias, true, false, from + 1, from + 2);
+    }
+  }
+
+  /**
    * A Chinese term whose characters come in order with a few filler words between them ("参考的
    *策略概率"). Each start is a place where the first character occurs, and from there the walk reads
    * at most the term's length plus SPREAD_GAP_TOTAL characters, so the search is linear in the text.
@@ -496,6 +524,13 @@ class OccurrenceSearch {
     const text = this.answer.text;
     const index = this.answer.bigrams();
     index.activate();
+    // No window can share more bigrams with the alias than the answer holds at all: when that is
+    // too few for the shortest window to reach NEAR_MISS_DICE, nothing is searched ("奖励一样" in
+    // an answer of "奖励奖励……" shares one bigram at most).
+    let present = 0;
+    for (let k = 0; k < grams.length; k++) if (index.firstAt(grams[k] ?? 0) >= 0) present += 1;
+    const shortestWindowGrams = (alias.text.length >= 5 ? alias.text.length - 1 : alias.text.length) - 1;
+    if (2 * present < NEAR_MISS_DICE * (grams.length + shortestWindowGrams)) return;
     if (startSeen.length < text.length) startSeen = new Int32Array(Math.max(text.length, startSeen.length * 2));
     if (startStamp === 0x7fffffff) {
       startSeen.fill(0);
@@ -570,6 +605,8 @@ function oneTypoAway(text: string, start: number, length: number, alias: string)
 }
 
 const LOWER_A = 0x61;
+/** 得, the marker of a complement of degree or result ("调得高"). */
+const DE = "得".charCodeAt(0);
 const LETTERS = 26;
 
 /** The answer's English words (runs of a–z standing alone), grouped by first letter. */
@@ -635,6 +672,7 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   }
   if (search.count === 0) {
     for (const alias of concept.aliases) search.spread(alias);
+    for (const alias of concept.aliases) search.complement(alias);
   }
   if (search.count === 0) {
     for (const alias of concept.aliases) if (alias.bigrams) search.nearMisses(alias, alias.bigrams);

@@ -29,8 +29,25 @@ describe("the bank's gradable items", () => {
     }
   });
 
+  it.each(gradable.map((item) => [item.id, item] as const))("%s: a keyword list of any of its aliases is never above hard", (_id, item) => {
+    // Not only the labels: the spoken and English aliases must not make a bare list pass either.
+    for (const pick of [1, 2, 3, -1, -2, -3]) {
+      const terms = item.keyPoints.flatMap((point) => point.concepts.map((concept) => concept.aliases.at(pick % concept.aliases.length) ?? ""));
+      for (const separator of [" ", "，", "、"]) {
+        expect(["again", "hard"], terms.join(separator)).toContain(grade(item, terms.join(separator)).suggestedRating);
+      }
+    }
+  });
+
   it.each(gradable.map((item) => [item.id, item] as const))("%s: empty and off-topic answers are again", (_id, item) => {
-    for (const answer of ["", "   ", "？？？ 😅", "这个要问老板，预算够就都做。", "I usually deploy on Kubernetes and add more nodes.", "Lightning 是很好的数据线接口，充电很快。"]) {
+    for (const answer of [
+      "", "   ", "？？？ 😅", "这个要问老板，预算够就都做。", "I usually deploy on Kubernetes and add more nodes.", "Lightning 是很好的数据线接口，充电很快。",
+      // Everyday words that some aliases share with the subject.
+      "我们公司的用户数据都放在云上，系统部署在生产环境，调用接口很稳定。",
+      "周末去爬山了，路径规划用的地图 App，步骤很简单。",
+      "配置文件改一下，版本升级到最新就行，文档写得很清楚。",
+      "考试分数提高了，说明复习有效。",
+    ]) {
       const result = grade(item, answer);
       expect(result.suggestedRating).toBe("again");
     }

@@ -20,7 +20,7 @@ vi.setConfig({ testTimeout: 60_000 });
 
 /** Q090 with its last point (check on held-out tasks and bad cases) in words the bank does not list. */
 const Q090_OWN_WORDS =
-  "先定位错误属于数据、工具还是上下文，缺资料先修系统。提示和记忆只改变输入，不等于训练。SFT 用示范，DPO 用偏好对，Agent RL 用环境奖励。上线前拿新题和失败案例回测。";
+  "先定位错误属于数据、工具还是上下文，缺资料先修系统。提示和记忆只改变输入，不等于训练。SFT 用示范，DPO 用偏好对，Agent RL 用环境奖励。最后拿新题和翻车案例回测。";
 
 async function studyError(promise: Promise<unknown>): Promise<StudyError> {
   try {
@@ -166,7 +166,7 @@ describe.each(targets())("appeals on $name", (target) => {
 
     const guesses = await study.appealAliasGuesses(admin, filed.appealId, ["k4"]);
     expect(guesses.map((guess) => [guess.pointId, guess.concept])).toEqual([["k4", 0], ["k4", 1]]);
-    expect(guesses[0]?.guess).toBe("上线前拿新题和失败案例回测");
+    expect(guesses[0]?.guess).toBe("最后拿新题和翻车案例回测");
     expect((await studyError(study.acceptAppeal({ actor: adminOf(elsewhere), appealId: filed.appealId, pointIds: ["k4"], aliases: [] }))).code).toBe("unknown-appeal");
     expect((await studyError(study.acceptAppeal({ actor: admin, appealId: filed.appealId, pointIds: ["k1"], aliases: [] }))).code).toBe("appeal-no-points");
 
@@ -177,7 +177,7 @@ describe.each(targets())("appeals on $name", (target) => {
       pointIds: ["k4"],
       aliases: [
         { pointId: "k4", concept: 0, alias: "回测" },
-        { pointId: "k4", concept: 1, alias: "失败案例" },
+        { pointId: "k4", concept: 1, alias: "翻车案例" },
         { pointId: "k4", concept: 1, alias: "  " },
       ],
     });
@@ -188,7 +188,7 @@ describe.each(targets())("appeals on $name", (target) => {
     expect(["good", "easy"]).toContain(outcome.ratingAfter);
     expect(outcome.aliases).toEqual([
       { pointId: "k4", concept: 0, alias: "回测", refusal: null },
-      { pointId: "k4", concept: 1, alias: "失败案例", refusal: null },
+      { pointId: "k4", concept: 1, alias: "翻车案例", refusal: null },
     ]);
     const stored = (await getAnswer(open.db, Number(result.answerId)))!;
     expect(stored).toMatchObject({ score: outcome.scoreAfter, rating: outcome.ratingAfter, suggestedRating: outcome.ratingAfter });
@@ -289,11 +289,11 @@ describe("alias guesses", () => {
     const { contentItems } = await import("./fixtures.ts");
     const q090 = (await contentItems()).find((item) => item.id === "Q090")!;
     expect(guessAliases(q090, Q090_OWN_WORDS, ["k4"]).map((guess) => guess.guess)).toEqual([
-      "上线前拿新题和失败案例回测",
-      "上线前拿新题和失败案例回测",
+      "最后拿新题和翻车案例回测",
+      "最后拿新题和翻车案例回测",
     ]);
     // A concept the answer names needs no alias.
-    expect(guessAliases(q090, "上线前用坏例回测", ["k4"]).map((guess) => guess.concept)).toEqual([0]);
+    expect(guessAliases(q090, "最后用坏例回测", ["k4"]).map((guess) => guess.concept)).toEqual([0]);
     expect(guessAliases(q090, `${"x".repeat(100)}验收`, ["k4"])[0]?.guess).toHaveLength(40);
     // Words that share nothing with the point are not offered: the admin types the alias.
     expect(guessAliases(q090, "说不太清楚，大概就是这样", ["k4"]).map((guess) => guess.guess)).toEqual(["", ""]);
