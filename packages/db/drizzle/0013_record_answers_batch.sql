@@ -5,7 +5,8 @@
 --   * 'duplicate' a repeat (the idempotency key, or one answer per member, post and item), also
 --                 within the batch: the first of two with one key is written, the second is not;
 --   * 'stale'     the card is not in the review's `before` position (what 0005 raises as RC409);
---   * 'written'   with the answer's id and created_at.
+--   * 'written'   with the answer's id and created_at; its `introduce` items (the follow-ups of a
+--                 main question missed) get new cards where the member has none, as introduceItems.
 -- Each is checked before anything of that answer is kept, without an exception block (a
 -- subtransaction per answer would overflow PostgreSQL's subtransaction cache past 64 and slow
 -- every session's snapshots): the post is read first; the answer row is inserted with ON
@@ -14,8 +15,9 @@
 -- review log is written.
 --
 -- Locks are taken in one order whatever the batch holds, so two batches (or a batch and a single
--- review) do not deadlock on each other: answers and cards by (member, item, key), then the daily
--- rollups by (member, date), then the weekly rollups by (member, week), then group membership.
+-- review) do not deadlock on each other: answers and cards by (member, item, key), then the
+-- introduced cards by (member, item), then the daily rollups by (member, date), then the weekly
+-- rollups by (member, week), then group membership.
 -- A member's answers on one local date update the daily rollup once, with their sum, so the
 -- streak bonus and the active day count once and the review cap applies to the day's total,
 -- exactly as answer-by-answer.
@@ -56,6 +58,9 @@ DECLARE
   w_quiz float8[] := '{}';
   w_quiz_answers integer[] := '{}';
   w_review float8[] := '{}';
+  -- The written answers' introductions.
+  i_member integer[] := '{}';
+  i_introduce jsonb[] := '{}';
   -- The change each day makes to its week.
   k_member integer[] := '{}';
   k_week date[] := '{}';
@@ -163,12 +168,27 @@ BEGIN
     w_quiz := array_append(w_quiz, CASE WHEN source = 'daily' THEN score ELSE 0 END);
     w_quiz_answers := array_append(w_quiz_answers, CASE WHEN source = 'daily' THEN 1 ELSE 0 END);
     w_review := array_append(w_review, CASE WHEN source = 'daily' THEN 0 ELSE score END);
+    IF jsonb_typeof(input->'introduce') = 'object' THEN
+      i_member := array_append(i_member, member);
+      i_introduce := array_append(i_introduce, input->'introduce');
+    END IF;
 
     outcome := 'written';
     answer_id := new_id;
     created_at := to_char(new_created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
     RETURN NEXT;
   END LOOP;
+
+  INSERT INTO cards (member_id, item_id, due, stability, difficulty, scheduled_days, learning_steps, reps, lapses,
+    state, last_review)
+  SELECT t.member, x.item_id, (t.introduce->'card'->>'due')::timestamptz, (t.introduce->'card'->>'stability')::float8,
+    (t.introduce->'card'->>'difficulty')::float8, (t.introduce->'card'->>'scheduledDays')::integer,
+    (t.introduce->'card'->>'learningSteps')::integer, (t.introduce->'card'->>'reps')::integer,
+    (t.introduce->'card'->>'lapses')::integer, t.introduce->'card'->>'state', (t.introduce->'card'->>'lastReview')::timestamptz
+  FROM unnest(i_member, i_introduce) AS t(member, introduce)
+  CROSS JOIN LATERAL jsonb_array_elements_text(t.introduce->'itemIds') AS x(item_id)
+  ORDER BY t.member, x.item_id
+  ON CONFLICT DO NOTHING;
 
   -- The leaderboard and streak rollups (as 0005), one day row per member and local date: the
   -- week gets the change in the day's points (the review cap applies per day; the streak bonus and

@@ -196,6 +196,34 @@ describe.each(targets())("answers in batches on $name", (target) => {
     expect(await count("group_members", sql`group_id = ${group.id}`)).toBe(members.length);
   });
 
+  it("introduces a written answer's follow-ups with it, and none for a repeat or a refused answer", async () => {
+    const [missed, repeated, refused] = await Promise.all([newMember(), newMember(), newMember()]);
+    const studied = review(newCard(T0), "good", T0).after;
+    await introduceItems(db, missed.id, ["Q090.f2"], studied);
+    const firstKey = unique("first");
+    await recordAnswer(db, answerInput({ key: firstKey, memberId: repeated.id, itemId: "Q090", before: newCard(T0), now: T0, localDate: DAY, rating: "good" }));
+    await introduceItems(db, refused.id, ["Q090"], studied);
+    const fresh = newCard(at(0.5));
+    const introduce = { itemIds: ["Q090.f1", "Q090.f2"], card: fresh };
+    const missedInput = answerInput({ key: unique("miss"), memberId: missed.id, itemId: "Q090", before: newCard(T0), now: at(0.5), localDate: DAY, rating: "again" });
+    const outcomes = await recordAnswers(db, [
+      { ...missedInput, introduce },
+      { ...missedInput, introduce },
+      { ...answerInput({ key: unique("again"), memberId: refused.id, itemId: "Q090", before: newCard(T0), now: at(0.5), localDate: DAY, rating: "again" }), introduce },
+    ]);
+    expect(outcomes.map(kindOf)).toEqual(["written", "duplicate", "stale"]);
+    expect(await getCard(db, missed.id, "Q090.f1")).toEqual(fresh);
+    // A card the member has is left as it is.
+    expect(await getCard(db, missed.id, "Q090.f2")).toEqual(studied);
+    expect(await getCard(db, refused.id, "Q090.f1")).toBeNull();
+
+    // A repeat of an answer written earlier (rated Good then) introduces nothing either.
+    const repeat = answerInput({ key: firstKey, memberId: repeated.id, itemId: "Q090", before: newCard(T0), now: at(0.5), localDate: DAY, rating: "again" });
+    const [again] = await recordAnswers(db, [{ ...repeat, introduce }]);
+    expect(kindOf(again)).toBe("duplicate");
+    expect(await getCard(db, repeated.id, "Q090.f1")).toBeNull();
+  });
+
   it("keeps recordAnswer's errors for a batch of one", async () => {
     const member = await newMember();
     await recordAnswer(db, answerInput({ key: unique("one"), memberId: member.id, itemId: "Q090.f1", before: newCard(T0), now: T0, localDate: DAY }));

@@ -107,6 +107,9 @@ export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQui
     const rating = forcedRating ?? graded.suggestedRating;
     const before = (storedCard === undefined ? await db.getCard(database, m.id, item.id) : storedCard) ?? newCard(now);
     const reviewed = review(before, rating, now, prefs, item.id);
+    // A member who just missed a main question meets its follow-ups in `/review` right away; their
+    // cards are written with the answer, and only if the answer is (not for a repeat).
+    const followUps = item.kind === "main" && (rating === "again" || rating === "hard") ? followUpsOf(item) : [];
     const stored = await postedQuizzes.unlessClosed(post, () => withoutConflicts(() => statements.recordAnswer({
       idempotencyKey: key,
       memberId: m.id,
@@ -127,10 +130,8 @@ export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQui
       card: reviewed.card,
       localDate: localDay(now, prefs.timezone, prefs.dayStartHour),
       source: post ? "daily" : "review",
+      ...(followUps.length > 0 ? { introduce: { itemIds: followUps, card: newCard(now) } } : {}),
     })));
-    if (!stored.duplicate && item.kind === "main" && (rating === "again" || rating === "hard")) {
-      await introduceFollowUps(m, item, now);
-    }
     return resultView(
       stored.answer,
       m,
@@ -140,10 +141,8 @@ export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQui
     );
   }
 
-  /** A member who just missed a main question meets its follow-ups in `/review` right away. */
-  async function introduceFollowUps(m: Member, item: QuizItem, now: Date): Promise<void> {
-    const followUps = [...items.values()].filter((i) => i.kind === "followup" && i.parentId === item.id).map((i) => i.id);
-    await db.introduceItems(database, m.id, followUps, newCard(now));
+  function followUpsOf(item: QuizItem): string[] {
+    return [...items.values()].filter((i) => i.kind === "followup" && i.parentId === item.id).map((i) => i.id);
   }
 
   return { resultView, gradeAndRecord, memberAndCard: statements.memberAndCard };
