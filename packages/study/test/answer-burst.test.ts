@@ -107,10 +107,11 @@ describe.each(targets())("answers in a burst on $name", (target) => {
     for (const member of late) expect(await cardOf(member, "Q090")).toBeNull();
     expect((await study.dailyQuiz(quiz.postId))?.answerCount).toBe(members.length + 2);
 
-    // 44 answers: the first go at once, the rest wait for a place and go together. The writes
-    // follow the reads as they settle, so one more statement may go before the rest are ready.
-    expect(counts.get(READS)).toBeLessThanOrEqual(ANSWER_STATEMENTS_IN_FLIGHT + 1);
-    expect(counts.get(WRITES)).toBeLessThanOrEqual(ANSWER_STATEMENTS_IN_FLIGHT + 2);
+    // 44 answers, 44 reads and 44 writes one by one: the first go at once, the rest wait for a
+    // place and go together. The writes follow the reads as they settle, and an answer that comes
+    // free while no statement is out goes alone, so the exact split depends on timing.
+    expect(counts.get(READS)).toBeLessThanOrEqual(ANSWER_STATEMENTS_IN_FLIGHT + 2);
+    expect(counts.get(WRITES)).toBeLessThanOrEqual(2 * ANSWER_STATEMENTS_IN_FLIGHT + 2);
     clock.set(POST_TIME);
   });
 
