@@ -80,13 +80,9 @@ export function createAnswerStatements(database: db.Database) {
 
   return {
     /** db.memberAndCardCreating, grouped with the other answers' reads. */
-    memberAndCard(request: db.MemberAndCardRequest): Promise<MemberAndCard> {
-      return reads.submit(request);
-    },
+    memberAndCard: (request: db.MemberAndCardRequest): Promise<MemberAndCard> => reads.submit(request),
     /** db.recordAnswer, grouped with the other answers' writes: the same result and errors. */
-    recordAnswer(input: db.AnswerInput): Promise<db.RecordAnswerResult> {
-      return writes.submit(input);
-    },
+    recordAnswer: (input: db.AnswerInput): Promise<db.RecordAnswerResult> => writes.submit(input),
   };
 }
 

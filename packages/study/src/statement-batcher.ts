@@ -80,44 +80,50 @@ export function createStatementBatcher<Request, Result>(
       sendWaiting();
     };
     const cancelSlot = setTimer(options.slotMs, release);
+    const failUnsettled = (error: unknown): void => {
+      for (const entry of batch) if (!entry.done) entry.fail(error);
+    };
     let sent: Promise<void>;
     try {
       sent = options.send(batch);
     } catch (error) {
-      sent = Promise.reject(error);
+      failUnsettled(error);
+      release();
+      return;
     }
     sent
       .then(
-        () => {
-          for (const entry of batch) if (!entry.done) entry.fail(new StatementBatchError("the statement gave this request no outcome"));
-        },
-        (error: unknown) => {
-          for (const entry of batch) if (!entry.done) entry.fail(error);
-        },
+        () => failUnsettled(new StatementBatchError("the statement gave this request no outcome")),
+        failUnsettled,
       )
       .finally(release);
   }
 
   return {
     submit(request: Request): Promise<Result> {
-      return new Promise<Result>((resolve, reject) => {
-        const entry = {
-          request,
-          done: false,
-          settle(result: Result): void {
-            if (entry.done) return;
-            entry.done = true;
-            resolve(result);
-          },
-          fail(error: unknown): void {
-            if (entry.done) return;
-            entry.done = true;
-            reject(error);
-          },
-        };
-        waiting.push(entry);
-        sendWaiting();
+      let resolveWith!: (result: Result) => void;
+      let rejectWith!: (error: unknown) => void;
+      const result = new Promise<Result>((resolve, reject) => {
+        resolveWith = resolve;
+        rejectWith = reject;
       });
+      const entry = {
+        request,
+        done: false,
+        settle(value: Result): void {
+          if (entry.done) return;
+          entry.done = true;
+          resolveWith(value);
+        },
+        fail(error: unknown): void {
+          if (entry.done) return;
+          entry.done = true;
+          rejectWith(error);
+        },
+      };
+      waiting.push(entry);
+      sendWaiting();
+      return result;
     },
     get inFlight() {
       return inFlight;

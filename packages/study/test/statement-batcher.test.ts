@@ -205,6 +205,6 @@ describe("statement batcher", () => {
   });
 
   it("refuses a limit of zero", () => {
-    expect(() => createStatementBatcher({ statementsInFlight: 0, requestsPerStatement: 1, slotMs: 1, send: async () => undefined })).toThrow(RangeError);
+    expect(() => createStatementBatcher({ statementsInFlight: 0, requestsPerStatement: 1, slotMs: 1, send: () => Promise.resolve() })).toThrow(RangeError);
   });
 });
