@@ -7,7 +7,7 @@ import type { StudyService } from "@recall/study";
 import { commandDefinitions } from "./commands/definitions.ts";
 import type { BotContext } from "./interactions/context.ts";
 import { dispatchInteraction } from "./interactions/dispatch.ts";
-import { createWorkLimiter } from "./interactions/work-limiter.ts";
+import { createWorkLimiter, type WorkLimiter } from "./interactions/work-limiter.ts";
 import { CLAIM_BUDGET_MS, claimWithin, createRecentIds } from "./interactions/once-per-id.ts";
 import { createAnswerCountUpdater } from "./jobs/answer-count.ts";
 import { paceChannelRequests } from "./jobs/channel-messages.ts";
@@ -35,8 +35,10 @@ export interface BotOptions {
   tickMs?: number;
   /** Debounce of the daily post's answer-count edits. */
   answerCountDebounceMs?: number;
-  /** Acknowledged interactions doing database work at once (default 4: a burst's early answers finish first). */
+  /** Acknowledged interactions doing database work at once while others wait for their acknowledgement (default 4: acknowledgements first). */
   workConcurrency?: number;
+  /** The same once every interaction received is acknowledged (default WIDE_WORK). */
+  wideWorkConcurrency?: number;
   /** The shards this process runs (default: shard 0 of 1, the whole bot). */
   shards?: { ids: number[]; count: number };
   /** Personal FSRS fits in the background; left out, this process runs none. */
@@ -62,6 +64,11 @@ export interface Bot {
 
 /** How soon the cycle runs again when work is still overdue after a pass (a failed send, nothing left to ask). */
 const OVERDUE_RETRY_MS = 30_000;
+/**
+ * Answers doing their work at once when no acknowledgement is owed: about the size of a group of
+ * answers the grouped statements should carry (a burst's answers then cost a few round trips).
+ */
+export const WIDE_WORK = 32;
 
 export function createBot(options: BotOptions): Bot {
   const clock = options.clock ?? (() => new Date());
@@ -86,7 +93,11 @@ export function createBot(options: BotOptions): Bot {
     logger,
     debounceMs: options.answerCountDebounceMs ?? 2_000,
   });
-  const work = createWorkLimiter(options.workConcurrency ?? 4);
+  // Interactions received and not yet acknowledged: while there are any, answers do their work
+  // four at a time (acknowledgements first); once none, WIDE_WORK at a time, so the answer path's
+  // grouped statements carry many answers each.
+  let unacknowledged = 0;
+  const work = createWorkLimiter({ narrow: options.workConcurrency ?? 4, wide: options.wideWorkConcurrency ?? WIDE_WORK, acknowledging: () => unacknowledged > 0 });
   const ctx: BotContext = { study: options.study, logger, clock, client, answerCounts, work };
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | null = null;
@@ -109,14 +120,33 @@ export function createBot(options: BotOptions): Bot {
       logger.info({ interactionId: interaction.id }, "repeated interaction ignored");
       return;
     }
-    const claim = await claimWithin(() => options.study.claimInteraction(interaction.id), CLAIM_BUDGET_MS, (error) =>
-      logger.warn({ err: error, interactionId: interaction.id }, "interaction claim failed"),
-    );
-    if (claim === "taken") {
-      logger.info({ interactionId: interaction.id }, "interaction answered by another process");
-      return;
+    // Handlers acknowledge before they ask for a work slot, so asking for one ends the wait.
+    unacknowledged += 1;
+    let owed = true;
+    const acknowledged = (): void => {
+      if (!owed) return;
+      owed = false;
+      unacknowledged -= 1;
+      if (unacknowledged === 0) work.admit();
+    };
+    try {
+      const claim = await claimWithin(() => options.study.claimInteraction(interaction.id), CLAIM_BUDGET_MS, (error) =>
+        logger.warn({ err: error, interactionId: interaction.id }, "interaction claim failed"),
+      );
+      if (claim === "taken") {
+        logger.info({ interactionId: interaction.id }, "interaction answered by another process");
+        return;
+      }
+      const slots: WorkLimiter = {
+        run: (task) => {
+          acknowledged();
+          return work.run(task);
+        },
+      };
+      await dispatchInteraction(interaction, { ...ctx, work: slots });
+    } finally {
+      acknowledged();
     }
-    await dispatchInteraction(interaction, ctx);
   }
 
   client.on(Events.InteractionCreate, (interaction: Interaction) => {

@@ -38,6 +38,38 @@ describe("the work limiter", () => {
     expect(peak).toBe(2);
   });
 
+  it("runs narrow while acknowledgements are owed and widens once they are done", async () => {
+    let owed = true;
+    const limiter = createWorkLimiter({ narrow: 1, wide: 3, acknowledging: () => owed });
+    const gates = [deferred(), deferred(), deferred(), deferred()];
+    const started: number[] = [];
+    const jobs = gates.map((gate, index) =>
+      limiter.run(async () => {
+        started.push(index);
+        await gate.promise;
+      }),
+    );
+    await Promise.resolve();
+    expect(started).toEqual([0]);
+    owed = false;
+    limiter.admit();
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2]);
+    // Owed again: nothing more starts until the running work is down to the narrow width.
+    owed = true;
+    gates[0]!.resolve();
+    await jobs[0];
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2]);
+    gates[1]!.resolve();
+    gates[2]!.resolve();
+    await Promise.all([jobs[1], jobs[2]]);
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2, 3]);
+    gates[3]!.resolve();
+    await jobs[3];
+  });
+
   it("frees its place when work fails", async () => {
     const limiter = createWorkLimiter(1);
     await expect(limiter.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");

@@ -117,6 +117,12 @@ export interface AnswerInput {
   /** The member's local date of the answer (timezone and day start applied). */
   localDate: string;
   source: ReviewSource;
+  /**
+   * Items brought into the member's schedule with `card` (a new card) when this answer is written,
+   * as introduceItems does (cards the member has are left alone): the follow-ups of a main
+   * question just missed, in the answer's own statement instead of a round trip of their own.
+   */
+  introduce?: { itemIds: string[]; card: CardState };
 }
 
 export interface AnswerRecord {

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, getTableColumns, isNull, lte, sql, type Column, type Table } from "drizzle-orm";
 import type { CardState, Rating } from "@recall/scheduler";
 import type { Database } from "./database.ts";
-import { DbError, mapErrors, QuizPostClosedError, sqlStateOf, StaleCardError } from "./errors.ts";
+import { DbError, mapErrors, QuizPostClosedError, StaleCardError } from "./errors.ts";
 import type {
   AnswerInput,
   Member,
@@ -93,25 +93,53 @@ function columnsOf(table: Table): [string, Column][] {
 const MEMBER_COLUMNS = Object.values(getTableColumns(members)).map((column) => `m.${column.name}`).join(", ");
 const CARD_COLUMNS = Object.values(getTableColumns(cards)).map((column) => `c.${column.name} as card_${column.name}`).join(", ");
 
-/** Two shapes: with the new member's timezone, or leaving it to the column's default. */
-function memberAndCardCreatingStatement(withTimezone: boolean) {
-  return preparedStatement(
-    withTimezone ? "recall_member_and_card_creating_tz" : "recall_member_and_card_creating",
-    `with found as (select * from members where discord_user_id = $1),
-     created as (
-       insert into members (discord_user_id, display_name, locale, created_at, updated_at${withTimezone ? ", timezone" : ""})
-       select $1, $3, $4, $5::timestamptz, $5::timestamptz${withTimezone ? ", $6" : ""}
-       where not exists (select 1 from found)
-       on conflict (discord_user_id) do nothing
-       returning *
-     ),
-     member as (select * from found union all select * from created)
-     select ${MEMBER_COLUMNS}, ${CARD_COLUMNS}
-     from member m left join cards c on c.member_id = m.id and c.item_id = $2`,
-    ["discordUserId", "itemId", "displayName", "locale", "now", ...(withTimezone ? ["timezone"] : [])],
-  );
+/** One answer's start: a member by Discord id, created on first sight, and their card of an item. */
+export interface MemberAndCardRequest extends NewMemberFields {
+  discordUserId: string;
+  itemId: string;
 }
-const memberAndCardCreatingStatements = { withTimezone: memberAndCardCreatingStatement(true), withoutTimezone: memberAndCardCreatingStatement(false) };
+
+/**
+ * Many members' reads in one statement, creating those never seen. A member asked for twice is
+ * created once, from the first request naming them; members are inserted in Discord id order, so
+ * two processes creating the same members do not deadlock. Members without a timezone go in a
+ * second insert that leaves it to the column's default.
+ */
+const membersAndCardsCreatingStatement = preparedStatement(
+  "recall_members_and_cards_creating",
+  `with request as (
+     select r.input_index::integer as input_index, r.value->>'discordUserId' as discord_user_id, r.value->>'itemId' as item_id,
+       r.value->>'displayName' as display_name, r.value->>'locale' as locale, r.value->>'timezone' as timezone,
+       (r.value->>'now')::timestamptz as now
+     from jsonb_array_elements($1::jsonb) with ordinality as r(value, input_index)
+   ),
+   found as (select * from members where discord_user_id in (select discord_user_id from request)),
+   unseen as (
+     select distinct on (q.discord_user_id) q.* from request q
+     where not exists (select 1 from found f where f.discord_user_id = q.discord_user_id)
+     order by q.discord_user_id, q.input_index
+   ),
+   created_in_timezone as (
+     insert into members (discord_user_id, display_name, locale, created_at, updated_at, timezone)
+     select u.discord_user_id, u.display_name, u.locale, u.now, u.now, u.timezone from unseen u
+     where u.timezone is not null order by u.discord_user_id
+     on conflict (discord_user_id) do nothing
+     returning *
+   ),
+   created_by_default as (
+     insert into members (discord_user_id, display_name, locale, created_at, updated_at)
+     select u.discord_user_id, u.display_name, u.locale, u.now, u.now from unseen u
+     where u.timezone is null order by u.discord_user_id
+     on conflict (discord_user_id) do nothing
+     returning *
+   ),
+   member as (select * from found union all select * from created_in_timezone union all select * from created_by_default)
+   select q.input_index, ${MEMBER_COLUMNS}, ${CARD_COLUMNS}
+   from request q
+   left join member m on m.discord_user_id = q.discord_user_id
+   left join cards c on c.member_id = m.id and c.item_id = q.item_id`,
+  ["requests"],
+);
 
 /**
  * memberAndCard for an answer, creating the member on first sight in the same round trip: a
@@ -126,17 +154,39 @@ export async function memberAndCardCreating(
   itemId: string,
   fields: NewMemberFields,
 ): Promise<{ member: Member | null; card: CardState | null }> {
+  const [result] = await membersAndCardsCreating(db, [{ discordUserId, itemId, ...fields }]);
+  return result ?? { member: null, card: null };
+}
+
+/**
+ * memberAndCardCreating for many requests in one statement (the answer path groups a burst's
+ * reads): one result per request, in the order asked, each as memberAndCardCreating would give it.
+ */
+export async function membersAndCardsCreating(
+  db: Database,
+  requests: readonly MemberAndCardRequest[],
+): Promise<Array<{ member: Member | null; card: CardState | null }>> {
+  if (requests.length === 0) return [];
   return mapErrors(async () => {
-    const { timezone } = fields;
-    const values = { discordUserId, itemId, displayName: fields.displayName, locale: fields.locale, now: fields.now.toISOString() };
-    const rows =
-      timezone === null
-        ? await memberAndCardCreatingStatements.withoutTimezone<Record<string, unknown>>(db, values)
-        : await memberAndCardCreatingStatements.withTimezone<Record<string, unknown>>(db, { ...values, timezone });
-    const [raw] = rows;
-    if (!raw) return { member: null, card: null };
-    const card = raw.card_item_id === null || raw.card_item_id === undefined ? null : cardFromRow(rowFromDriver(cards, raw, "card_"));
-    return { member: memberFromRow(rowFromDriver(members, raw)), card };
+    const json = JSON.stringify(
+      requests.map((request) => ({
+        discordUserId: request.discordUserId,
+        itemId: request.itemId,
+        displayName: request.displayName,
+        locale: request.locale,
+        timezone: request.timezone,
+        now: request.now.toISOString(),
+      })),
+    );
+    const rows = await membersAndCardsCreatingStatement<Record<string, unknown>>(db, { requests: json });
+    const results: Array<{ member: Member | null; card: CardState | null }> = requests.map(() => ({ member: null, card: null }));
+    for (const raw of rows) {
+      const index = Number(raw.input_index) - 1;
+      if (raw.id === null || raw.id === undefined || !(index >= 0 && index < results.length)) continue;
+      const card = raw.card_item_id === null || raw.card_item_id === undefined ? null : cardFromRow(rowFromDriver(cards, raw, "card_"));
+      results[index] = { member: memberFromRow(rowFromDriver(members, raw)), card };
+    }
+    return results;
   });
 }
 
@@ -171,41 +221,77 @@ export async function dueItems(db: Database, memberId: number, now: Date, limit:
  * `idempotencyKey`, and one answer per member, daily post and item: a repeat (even a concurrent
  * one) writes nothing and returns the first answer with `duplicate: true`.
  *
- * The writes are one call of `recall_record_answer` (migrations 0005, 0006): one round trip, atomic
- * as a single statement, with the same checks a client-side transaction would make. An answer to a
- * daily post that is closed or unknown throws QuizPostClosedError and writes nothing.
+ * A batch of one of recordAnswers: one round trip, atomic as a single statement. A review computed
+ * from a card that has moved on throws StaleCardError, an answer to a daily post that is closed or
+ * unknown QuizPostClosedError; either writes nothing.
  */
 export async function recordAnswer(db: Database, input: AnswerInput): Promise<RecordAnswerResult> {
+  const [outcome] = await recordAnswers(db, [input]);
+  if (!outcome) throw new DbError(`answer ${input.idempotencyKey} got no outcome`);
+  if (!outcome.ok) throw outcome.error;
+  return outcome.result;
+}
+
+/** One answer's outcome in recordAnswers: its result, or the error recordAnswer throws for it. */
+export type RecordAnswerOutcome =
+  | { ok: true; result: RecordAnswerResult }
+  | { ok: false; error: StaleCardError | QuizPostClosedError };
+
+/**
+ * Many answers in one statement, a call of `recall_record_answers` (migration 0013), each with its
+ * own outcome in the order given, as recordAnswer would have it: written; a duplicate (also of an
+ * answer earlier in the same batch) with the first answer; or refused as stale or for a closed
+ * post, writing nothing of that answer. One answer's refusal neither fails nor undoes another's.
+ * The statement itself failing (the connection, a constraint) fails the whole batch.
+ */
+export async function recordAnswers(db: Database, inputs: readonly AnswerInput[]): Promise<RecordAnswerOutcome[]> {
+  if (inputs.length === 0) return [];
   return mapErrors(async () => {
-    let rows: Array<{ answer_id: number | string; created_at: string }>;
-    try {
-      rows = await recordAnswerStatement(db, { input: JSON.stringify(input), points: POINTS_JSON });
-    } catch (error) {
-      const state = sqlStateOf(error);
-      if (state === STALE_CARD_SQLSTATE) throw new StaleCardError(input.memberId, input.itemId, { cause: error });
-      if (state === POST_CLOSED_SQLSTATE) throw new QuizPostClosedError(input.quizPostId ?? 0, { cause: error });
-      throw error;
+    const rows = await recordAnswersStatement<{ idx: number; outcome: string; answer_id: number | string | null; created_at: string | null }>(db, {
+      inputs: JSON.stringify(inputs),
+      points: POINTS_JSON,
+    });
+    const outcomes = new Array<Promise<RecordAnswerOutcome> | undefined>(inputs.length);
+    for (const row of rows) {
+      const index = Number(row.idx) - 1;
+      const input = inputs[index];
+      if (!input) continue;
+      outcomes[index] = outcomeOf(db, input, row);
     }
-    const [written] = rows;
-    if (written) {
-      return { duplicate: false, answer: answerFromInput(input, Number(written.answer_id), written.created_at), card: input.card };
-    }
-    const first = await firstAnswerFor(db, input);
-    const [card] = await cardQuery(db).execute({ memberId: input.memberId, itemId: input.itemId });
-    return { duplicate: true, answer: answerFromRow(first), card: card ? cardFromRow(card) : input.card };
+    return Promise.all(
+      inputs.map((input, index) => outcomes[index] ?? Promise.reject(new DbError(`answer ${input.idempotencyKey} got no outcome`))),
+    );
   });
 }
 
-const recordAnswerStatement = preparedStatement(
-  "recall_record_answer_call",
-  "select answer_id, created_at from recall_record_answer($1::jsonb, $2::jsonb)",
-  ["input", "points"],
+async function outcomeOf(
+  db: Database,
+  input: AnswerInput,
+  row: { outcome: string; answer_id: number | string | null; created_at: string | null },
+): Promise<RecordAnswerOutcome> {
+  switch (row.outcome) {
+    case "written":
+      if (row.answer_id === null || row.created_at === null) break;
+      return { ok: true, result: { duplicate: false, answer: answerFromInput(input, Number(row.answer_id), row.created_at), card: input.card } };
+    case "duplicate": {
+      const first = await firstAnswerFor(db, input);
+      const [card] = await cardQuery(db).execute({ memberId: input.memberId, itemId: input.itemId });
+      return { ok: true, result: { duplicate: true, answer: answerFromRow(first), card: card ? cardFromRow(card) : input.card } };
+    }
+    case "stale":
+      return { ok: false, error: new StaleCardError(input.memberId, input.itemId) };
+    case "closed":
+      return { ok: false, error: new QuizPostClosedError(input.quizPostId ?? 0) };
+  }
+  throw new DbError(`answer ${input.idempotencyKey}: unexpected outcome ${row.outcome}`);
+}
+
+const recordAnswersStatement = preparedStatement(
+  "recall_record_answers_call",
+  "select idx, outcome, answer_id, created_at from recall_record_answers($1::jsonb, $2::jsonb)",
+  ["inputs", "points"],
 );
 
-/** Raised by recall_record_answer when the card is no longer in the review's `before` position. */
-const STALE_CARD_SQLSTATE = "RC409";
-/** Raised by recall_record_answer for an answer to a daily post that is closed or unknown. */
-const POST_CLOSED_SQLSTATE = "RC410";
 const POINTS_JSON = JSON.stringify(LEADERBOARD_POINTS);
 
 function answerFromInput(input: AnswerInput, id: number, createdAt: string): AnswerRecord {

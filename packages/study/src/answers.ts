@@ -6,6 +6,7 @@ import * as db from "@recall/db";
 import type { Member, QuizPost } from "@recall/db";
 import { AnswerTooLongError, grade, MAX_ANSWER_LENGTH } from "@recall/grader";
 import { localDay, newCard, review, type CardState, type Rating } from "@recall/scheduler";
+import { createAnswerStatements } from "./answer-statements.ts";
 import { APPEAL_WINDOW_MS } from "./appeal-rules.ts";
 import { itemView, withoutConflicts, type StudyContext } from "./context.ts";
 import type { PostedQuizzes } from "./daily-quizzes.ts";
@@ -19,6 +20,8 @@ import type { AnswerResultView, HintView } from "./views.ts";
  */
 export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQuizzes) {
   const { database, items, clock, overrideWindowMs } = ctx;
+  // One per study service (one per process and database), so concurrent answers share statements.
+  const statements = createAnswerStatements(database);
 
   /** Builds a member's result from what is stored, so a repeat shows exactly the first result. */
   async function resultView(
@@ -95,7 +98,8 @@ export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQui
     storedCard?: CardState | null,
   ): Promise<AnswerResultView> {
     // No read first: recordAnswer is idempotent on the key and hands back the first answer of a
-    // repeat without writing, so the common case (a first answer) saves a round trip.
+    // repeat without writing, so the common case (a first answer) saves a round trip. The write
+    // goes with the other answers arriving meanwhile, in one statement (answer-statements.ts).
     const now = clock();
     const prefs = ctx.preferencesOf(m);
     const aliasOverlay = forcedRating ? undefined : await ctx.aliasOverlays.of(serverId, item.id);
@@ -103,7 +107,10 @@ export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQui
     const rating = forcedRating ?? graded.suggestedRating;
     const before = (storedCard === undefined ? await db.getCard(database, m.id, item.id) : storedCard) ?? newCard(now);
     const reviewed = review(before, rating, now, prefs, item.id);
-    const stored = await postedQuizzes.unlessClosed(post, () => withoutConflicts(() => db.recordAnswer(database, {
+    // A member who just missed a main question meets its follow-ups in `/review` right away; their
+    // cards are written with the answer, and only if the answer is (not for a repeat).
+    const followUps = item.kind === "main" && (rating === "again" || rating === "hard") ? followUpsOf(item) : [];
+    const stored = await postedQuizzes.unlessClosed(post, () => withoutConflicts(() => statements.recordAnswer({
       idempotencyKey: key,
       memberId: m.id,
       itemId: item.id,
@@ -123,10 +130,8 @@ export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQui
       card: reviewed.card,
       localDate: localDay(now, prefs.timezone, prefs.dayStartHour),
       source: post ? "daily" : "review",
+      ...(followUps.length > 0 ? { introduce: { itemIds: followUps, card: newCard(now) } } : {}),
     })));
-    if (!stored.duplicate && item.kind === "main" && (rating === "again" || rating === "hard")) {
-      await introduceFollowUps(m, item, now);
-    }
     return resultView(
       stored.answer,
       m,
@@ -136,13 +141,11 @@ export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQui
     );
   }
 
-  /** A member who just missed a main question meets its follow-ups in `/review` right away. */
-  async function introduceFollowUps(m: Member, item: QuizItem, now: Date): Promise<void> {
-    const followUps = [...items.values()].filter((i) => i.kind === "followup" && i.parentId === item.id).map((i) => i.id);
-    await db.introduceItems(database, m.id, followUps, newCard(now));
+  function followUpsOf(item: QuizItem): string[] {
+    return [...items.values()].filter((i) => i.kind === "followup" && i.parentId === item.id).map((i) => i.id);
   }
 
-  return { resultView, gradeAndRecord };
+  return { resultView, gradeAndRecord, memberAndCard: statements.memberAndCard };
 }
 
 export type AnswerRecorder = ReturnType<typeof createAnswerRecorder>;
@@ -159,7 +162,7 @@ export function checkAnswerLength(text: string): void {
 
 export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQuizzes, recorder: AnswerRecorder) {
   const { database, clock, overrideWindowMs } = ctx;
-  const { resultView, gradeAndRecord } = recorder;
+  const { resultView, gradeAndRecord, memberAndCard } = recorder;
 
   function answerKey(post: QuizPost | null, m: Member, itemId: string, deliveryKey: string, shownReps?: number): string {
     // One answer per member, post and item: every delivery of every click maps to one key.
@@ -190,9 +193,12 @@ export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQui
       const item = ctx.requireItem(input.itemId);
       // Every submission runs this. The post is kept once read, so in a burst the member and their
       // card are one statement, which also creates a member never seen before (most of a group's
-      // first quiz); only a renamed member costs a second write.
+      // first quiz), shared with the other answers arriving meanwhile; only a renamed member costs
+      // a second write.
       const post = await postedQuizzes.openPost(input.postId, item.id);
-      const known = await db.memberAndCardCreating(database, input.member.userId, item.id, {
+      const known = await memberAndCard({
+        discordUserId: input.member.userId,
+        itemId: item.id,
         displayName: input.member.displayName,
         locale: input.member.locale,
         timezone: await ctx.firstSeenTimezone(post),
