@@ -32,7 +32,13 @@ const FALSE_CUES = [
 
 /** Characters that negate what follows them within a few characters. */
 const NEGATOR_CHARS = new Set([..."不没无非未别勿毋否甭"].map((char) => char.charCodeAt(0)));
-const NEGATOR_WORDS = new Set(["no", "not", "never", "without", "none", "neither", "nor", "cannot"]);
+const NEGATOR_WORDS = new Set([
+  "no", "not", "never", "without", "none", "neither", "nor", "cannot",
+  // Contractions typed fast without the apostrophe ("dont retrain"): none of them is another word
+  // an answer would use ("wont" and "cant" are rare enough in answers about training).
+  "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant", "couldnt", "shouldnt", "wouldnt",
+  "wont", "mustnt", "neednt", "havent", "hasnt", "hadnt",
+]);
 /** Two-word negators: the first word, then the one that must follow it after one space. */
 const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
 
@@ -400,7 +406,7 @@ function asksWhich(stretch: string): boolean {
 /** Words before a term that say it is not needed or is removed, as opposed to "不能说", "不代表" (which deny a claim). */
 const NOT_NEEDED_BEFORE = [
   ...NOT_NEEDED_ZH, "去掉", "省掉", "取消", "不依赖", "摆脱",
-  "no need", "without", "don't need", "doesn't need", "not need", "never need", "drop", "remove",
+  "no need", "without", "don't need", "doesn't need", "dont need", "doesnt need", "not need", "never need", "drop", "remove",
 ];
 
 /**

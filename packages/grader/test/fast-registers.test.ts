@@ -1,0 +1,40 @@
+// Registers of the fourth labelled batch, each pinned with sentences of its own (none of them is a
+// labelled answer): fast typing, rambling speech, ways of denying a point and follow-up claims.
+import { describe, expect, it } from "vitest";
+import { grade } from "../src/index.ts";
+import { isNegatedInContext } from "../src/negation.ts";
+import { normalizeTerm } from "../src/normalize-text.ts";
+import { makeItem } from "./item-fixtures.ts";
+
+const verdicts = (result: ReturnType<typeof grade>): Record<string, string> =>
+  Object.fromEntries(result.keyPoints.map((point) => [point.id, point.verdict]));
+
+/** Whether `term` is negated where it first occurs in `sentence`, read as one segment. */
+function negated(sentence: string, term: string): boolean {
+  const text = normalizeTerm(sentence);
+  const needle = normalizeTerm(term);
+  const start = text.indexOf(needle);
+  if (start < 0) throw new Error(`${term} not in ${text}`);
+  return isNegatedInContext({ text, segmentStart: 0, segmentEnd: text.length }, start, start + needle.length);
+}
+
+describe("English contractions typed without the apostrophe", () => {
+  const retrainItem = makeItem({
+    id: "R001",
+    keyPoints: [{ id: "k1", polarity: "deny", concepts: [["retrain", "blame the model"]] }],
+  });
+
+  it("negates like the contraction it stands for", () => {
+    expect(negated("you dont retrain it", "retrain")).toBe(true);
+    expect(negated("it doesnt need a critic", "critic")).toBe(true);
+    expect(negated("we cant skip the eval", "eval")).toBe(true);
+    expect(negated("you don't retrain it", "retrain")).toBe(true);
+    expect(negated("you should retrain it", "retrain")).toBe(false);
+  });
+
+  it("makes a denying point instead of contradicting it", () => {
+    expect(verdicts(grade(retrainItem, "i wouldnt blame the model first, look at the logs")).k1).toBe("hit");
+    expect(verdicts(grade(retrainItem, "we shouldnt retrain right away")).k1).toBe("hit");
+    expect(verdicts(grade(retrainItem, "we should retrain right away")).k1).toBe("contradicted");
+  });
+});
