@@ -544,6 +544,8 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
       if (seenSegments.has(segment)) continue;
       seenSegments.add(segment);
       if (!everyConceptIn(perConcept, segment)) continue;
+      // "拼起来之前要先标角色" sets a time for something else: it does not claim the term.
+      if (deny && onlyTimeFramesIn(perConcept, segment, analysis.text)) continue;
       if (deny ? !anyDenied : someAllNegatedIn(point, perConcept, segment, analysis.text)) {
         const evidence: Occurrence[] = [];
         for (const list of perConcept) {
@@ -634,6 +636,35 @@ function clauseAround(analysis: AnswerAnalysis, terms: readonly Occurrence[]): A
     to = Math.max(to, o.end);
   }
   return [{ start: Math.max(segment.start, from - CONTRADICTION_CONTEXT), end: Math.min(segment.end, to + CONTRADICTION_CONTEXT) }];
+}
+
+/** Words after a term that make it the time of another action ("拼起来之前", "切完以后"), a particle allowed first. */
+const TIME_FRAMES_ZH = ["之前", "以前", "之后", "以后", "的时候"];
+const TIME_FRAME_PARTICLES_ZH = ["", "了", "完", "好"];
+
+/** Whether the term at `o` only sets the time of what follows ("拼起来之前……"). */
+function framesTime(o: Occurrence, text: string): boolean {
+  for (const particle of TIME_FRAME_PARTICLES_ZH) {
+    if (!text.startsWith(particle, o.end)) continue;
+    for (const frame of TIME_FRAMES_ZH) if (text.startsWith(frame, o.end + particle.length)) return true;
+  }
+  return false;
+}
+
+/** Whether some concept is mentioned in the segment only as the time of another action. */
+function onlyTimeFramesIn(perConcept: PerConcept, segment: number, text: string): boolean {
+  for (const list of perConcept) {
+    let framed = true;
+    let any = false;
+    for (let k = lowerBound(list, "segment", segment); k < list.length && framed; k++) {
+      const o = list[k] as Occurrence;
+      if (o.segment !== segment) break;
+      any = true;
+      framed = framesTime(o, text);
+    }
+    if (any && framed) return true;
+  }
+  return false;
 }
 
 function everyConceptIn(perConcept: PerConcept, segment: number): boolean {

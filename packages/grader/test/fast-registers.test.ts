@@ -38,3 +38,23 @@ describe("English contractions typed without the apostrophe", () => {
     expect(verdicts(grade(retrainItem, "we should retrain right away")).k1).toBe("contradicted");
   });
 });
+
+describe("a term that only sets the time of another action", () => {
+  const mergeItem = makeItem({
+    id: "R002",
+    keyPoints: [
+      { id: "k1", polarity: "deny", concepts: [["合并", "混在一起"]] },
+      { id: "k2", concepts: [["去重"], ["日志"]] },
+    ],
+  });
+
+  it("does not assert what a denying point denies", () => {
+    expect(verdicts(grade(mergeItem, "合并之前先把日志去重。")).k1).not.toBe("contradicted");
+    expect(verdicts(grade(mergeItem, "混在一起的时候要先给日志去重。")).k1).not.toBe("contradicted");
+  });
+
+  it("still asserts it when the term is the claim itself", () => {
+    expect(verdicts(grade(mergeItem, "全部合并就行，日志不用去重。")).k1).toBe("contradicted");
+    expect(verdicts(grade(mergeItem, "直接混在一起，省事。")).k1).toBe("contradicted");
+  });
+});
