@@ -58,3 +58,12 @@ describe("a term that only sets the time of another action", () => {
     expect(verdicts(grade(mergeItem, "直接混在一起，省事。")).k1).toBe("contradicted");
   });
 });
+
+describe("a term said to be overturned or thrown out", () => {
+  it("is denied by a closing that says so", () => {
+    expect(negated("旧的那套接口到了新版全都推翻了", "接口")).toBe(true);
+    expect(negated("这个做法早就被淘汰了", "做法")).toBe(true);
+    expect(negated("老的配置已经作废", "配置")).toBe(true);
+    expect(negated("老的配置还在用", "配置")).toBe(false);
+  });
+});
