@@ -564,6 +564,13 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
   }
 
+  // Every concept of the point said to be unneeded in one sentence ("犯不着分哪个是重复上报、哪个是新采样，
+  // 动作和观察也没必要拆开"): the answer rejects the point, whatever it names elsewhere.
+  if (!deny && needed >= 2) {
+    const denial = deniedAsUnneededInOneSentence(point, perConcept, analysis);
+    if (denial) return { verdict: "missed", contradicted: true, evidence: denial, evidenceSpans: clauseAround(analysis, denial), supported: true };
+  }
+
   // A two-concept point whose key term the answer only ever denies ("独立任务和坏例没必要再看",
   // "其实不需要环境"), where the other term is not affirmed alongside: the answer rejects the point.
   if (!deny && needed === 2) {
@@ -620,6 +627,39 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     }
   }
   return { verdict: "missed", contradicted: false, evidence: [], evidenceSpans: [], supported: true };
+}
+
+/**
+ * One occurrence per concept, all in one sentence, each said to be unneeded by a necessity negator
+ * (see `deniesNeed`) in a clause that makes a claim; null if no sentence has that. Concepts the point
+ * itself removes or states either way, and its own negated wording, never count as denied.
+ */
+function deniedAsUnneededInOneSentence(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis): Occurrence[] | null {
+  for (let c = 0; c < perConcept.length; c++) if (point.reduced[c] === true || point.eitherPolarity[c] === true) return null;
+  const denied = (o: Occurrence): boolean =>
+    o.negated && !o.selfNegating && !point.negatedAliases.has(analysis.text.slice(o.start, o.end)) &&
+    analysis.segmentMakesClaim(o.segment) && analysis.deniesNeed(o);
+  const first = perConcept[0] ?? [];
+  let tried = -1;
+  for (const anchor of first) {
+    if (anchor.sentence === tried || !denied(anchor)) continue;
+    tried = anchor.sentence;
+    const found: Occurrence[] = [anchor];
+    for (let c = 1; c < perConcept.length; c++) {
+      const list = perConcept[c] ?? [];
+      for (let k = lowerBound(list, "sentence", anchor.sentence); k < list.length; k++) {
+        const o = list[k] as Occurrence;
+        if (o.sentence !== anchor.sentence) break;
+        if (denied(o)) {
+          found.push(o);
+          break;
+        }
+      }
+      if (found.length !== c + 1) break;
+    }
+    if (found.length === perConcept.length) return found;
+  }
+  return null;
 }
 
 /** Words shown as what contradicts a point: the clause of the first term, cut to a readable stretch around the terms. */

@@ -76,6 +76,8 @@ const ATTENTION_VERBS_ZH = [
   "验证", "验收", "评估", "准备", "记录", "保存",
   // Handling verbs: "重复日志不用去重" says the duplicates need no handling.
   "去重", "对齐", "处理", "清洗", "过滤", "关联",
+  // Telling things apart, said shortly: "动作和观察没必要拆开", "犯不着分哪个是重试".
+  "分", "拆", "拆开", "分开", "拆分", "分出来",
 ];
 /** Whether a matched term is itself a verb of attention ("区分", "保留"): denying it says nothing without its object. */
 export function isAttentionVerb(term: string): boolean {

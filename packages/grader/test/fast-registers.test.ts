@@ -67,3 +67,24 @@ describe("a term said to be overturned or thrown out", () => {
     expect(negated("老的配置还在用", "配置")).toBe(false);
   });
 });
+
+describe("every concept of a point said to be unneeded in one sentence", () => {
+  const logItem = makeItem({
+    id: "R003",
+    keyPoints: [{ id: "k1", concepts: [["请求", "响应"], ["重复", "重试", "新采样"]] }],
+  });
+
+  it("contradicts the point though a concept is named elsewhere in the sentence", () => {
+    const result = grade(logItem, "说到重试，全都并成一条就好，犯不着分哪次是重复的，请求和响应也没必要拆开。");
+    expect(result.keyPoints[0]?.verdict).toBe("contradicted");
+  });
+
+  it("reads a short verb of telling apart as a verb of attention", () => {
+    expect(verdicts(grade(logItem, "请求和响应犯不着分，重复的也用不着拆开。")).k1).toBe("contradicted");
+  });
+
+  it("does not contradict a point when only one concept is denied or the denial is the point's", () => {
+    expect(verdicts(grade(logItem, "请求和响应要分开存，重试的那条用不着再去重。")).k1).not.toBe("contradicted");
+    expect(verdicts(grade(logItem, "请求和响应都要留，重复和新采样要分开。")).k1).toBe("hit");
+  });
+});
