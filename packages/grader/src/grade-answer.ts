@@ -4,7 +4,7 @@ import { splitClauses } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues, maskTerms } from "./negation.ts";
+import { assertsNeed, assertsPossible, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues, maskTerms } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeShortAnswer, gradesAsShortAnswer } from "./short-answer.ts";
@@ -246,6 +246,13 @@ class AnswerAnalysis implements AnswerView {
     return assertsNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end);
   }
 
+  /** Whether the answer says the term at `o` can still be done (see `assertsPossible` in negation.ts). */
+  assertsPossible(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    if (!segment) return false;
+    return assertsPossible({ text: this.text, segmentStart: segment.start, segmentEnd: segment.end }, o.start);
+  }
+
   /** Whether the answer says the term at `o` is enough on its own (see `claimsSufficient` in negation.ts). */
   claimsSufficient(o: Occurrence): boolean {
     const segment = this.clauses.segments[o.segment];
@@ -470,7 +477,8 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     for (let c = 0; c < needed; c++) {
       const list = perConcept[c] ?? [];
       if (point.reduced[c] !== true || list.length === 0 || list.some((o) => o.negated)) continue;
-      const o = list.find((candidate) => analysis.assertsNeed(candidate));
+      // A point saying a thing cannot be done ("缺少环境就无法解释") is as contradicted by saying it still can.
+      const o = list.find((candidate) => analysis.assertsNeed(candidate) || analysis.assertsPossible(candidate));
       if (o) return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
     }
   }

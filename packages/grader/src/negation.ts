@@ -24,6 +24,8 @@ const FALSE_CUES = [
   "无论", "无效", "无数", "无限", "无疑", "毫无疑问", "非常", "是非", "除非", "未来", "没错",
   "区别", "分别", "类别", "差别", "特别", "识别", "别人", "个别", "级别", "辨别", "鉴别", "甄别",
   "是否", "能否", "可否", "与否", "实在不行", "不行就", "要不然", "不然",
+  // A hindrance denied, not the term: "缺了环境也不耽误解释" says it can still be explained.
+  "不耽误", "不妨碍", "不影响", "不碍事",
   ...A_NOT_A,
   // A double negation is a must: "轨迹和动作边界不能不留".
   "不能不", "不可不", "不会不", "不得不",
@@ -45,7 +47,8 @@ const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
 // A negation reaches back only as far as a contrast: in "不是 X 而是 Y", Y is not negated.
 // Tried in this order at each position, the first that fits is taken (as an alternation would).
 // "不用奖励模型只要偏好对": what is only needed instead starts a scope of its own.
-const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是", "只要", "只需要", "只需", "只用", "的话"];
+// "没有环境照样能解释": what is still possible without the thing is not negated.
+const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是", "只要", "只需要", "只需", "只用", "的话", "照样", "照常"];
 const SCOPE_BREAK_FIRSTS = new Set(SCOPE_BREAKS_ZH.map((word) => word.charCodeAt(0)));
 const SCOPE_BREAK_WORDS = new Set(["but", "rather", "instead", "however", "whereas", "while"]);
 
@@ -476,6 +479,31 @@ export function assertsNeed(context: NegationContext, start: number, end = start
 
 /** How far before a term a "still needed" cue may end, in code units. */
 const NEED_REACH = 8;
+
+/** Words before a term that say it still can be done, whatever is missing: "缺了环境也不耽误解释". */
+const STILL_POSSIBLE_BEFORE = ["照样能", "照样可以", "一样能", "一样可以", "照常能", "照样", "不耽误", "不妨碍", "不影响", "still able to", "can still", "still can"];
+/** How far before a term such a cue may end: at most a short verb between ("照样能讲清得分原因"). */
+const POSSIBLE_REACH = 2;
+/** Characters of a verb that reduces or removes (减少, 降低, 免去, 省掉): "照样能减少价值模型" removes it. */
+const REDUCING_CHARS = new Set([..."减降少免脱去省"].map((char) => char.charCodeAt(0)));
+
+/**
+ * True when the term at [start, end) is said to be still possible ("……也不耽误解释得分原因",
+ * "照样能解释"), by a cue right before it and no negator after the cue.
+ */
+export function assertsPossible(context: NegationContext, start: number): boolean {
+  const window = context.text.slice(Math.max(context.segmentStart, start - POSSIBLE_REACH - 13), start);
+  for (const cue of STILL_POSSIBLE_BEFORE) {
+    const at = window.lastIndexOf(cue);
+    if (at < 0) continue;
+    const between = window.slice(at + cue.length);
+    if (between.length > POSSIBLE_REACH || hasNegator(maskFalseCues(between))) continue;
+    let reduces = false;
+    for (let i = 0; i < between.length && !reduces; i++) reduces = REDUCING_CHARS.has(between.charCodeAt(i));
+    if (!reduces) return true;
+  }
+  return false;
+}
 
 /** True when a phrase negates something by itself ("无需奖励模型"): authors sometimes write such aliases. */
 export function containsNegator(phrase: string): boolean {

@@ -88,3 +88,25 @@ describe("every concept of a point said to be unneeded in one sentence", () => {
     expect(verdicts(grade(logItem, "请求和响应都要留，重复和新采样要分开。")).k1).toBe("hit");
   });
 });
+
+describe("a thing the point says cannot be done, said to be still possible", () => {
+  const explainItem = makeItem({
+    id: "R004",
+    keyPoints: [{ id: "k1", text: "没有日志就无法复现故障", concepts: [["复现", "重现"]] }],
+  });
+
+  it("contradicts the point", () => {
+    expect(verdicts(grade(explainItem, "就算日志丢了也不妨碍复现故障，看监控就行。")).k1).toBe("contradicted");
+    expect(verdicts(grade(explainItem, "没有日志照样能重现出来。")).k1).toBe("contradicted");
+  });
+
+  it("makes the point when the answer says it cannot be done", () => {
+    expect(verdicts(grade(explainItem, "日志没了就没法复现。")).k1).toBe("hit");
+  });
+
+  it("reads a denied hindrance as no negation of what follows", () => {
+    expect(negated("这个不影响训练继续跑", "训练")).toBe(false);
+    expect(negated("没有奖励照样能训练", "训练")).toBe(false);
+    expect(negated("没有奖励就不能训练", "训练")).toBe(true);
+  });
+});
