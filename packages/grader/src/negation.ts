@@ -290,8 +290,27 @@ const CONDITIONAL_REACH_ZH = 12;
 /** The most characters after a term that `negatedConsequence` reads. */
 const CONSEQUENCE_WINDOW_ZH = 2 + 2 + CONDITIONAL_REACH_ZH;
 
-/** "……就没法训", "……的话 SFT 和 DPO 都没法训练": a negated consequence of the term's condition. */
+/**
+ * Question words that make "没有奖励，模型往哪学？" a rhetorical question: the consequence is
+ * impossible, so the term is required. "怎么办" and "怎么样" ask for real.
+ */
+const RHETORICAL_QUESTIONS_ZH = ["往哪", "怎么", "咋", "如何", "凭什么", "靠什么", "拿什么", "哪来", "从哪"];
+const GENUINE_QUESTIONS_ZH = ["怎么办", "怎么样", "如何处理", "咋办"];
+/** How far after a term a rhetorical question word may start. */
+const RHETORICAL_REACH_ZH = 6;
+
+function asksRhetorically(after: string): boolean {
+  for (const word of RHETORICAL_QUESTIONS_ZH) {
+    const at = after.indexOf(word);
+    if (at < 0 || at > RHETORICAL_REACH_ZH) continue;
+    if (!GENUINE_QUESTIONS_ZH.some((genuine) => after.startsWith(genuine, at))) return true;
+  }
+  return false;
+}
+
+/** "……就没法训", "……的话 SFT 和 DPO 都没法训练", "……模型往哪学": a negated consequence of the term's condition. */
 function negatedConsequence(after: string): boolean {
+  if (asksRhetorically(after)) return true;
   const then = after.indexOf("就");
   if (then >= 0 && then <= CONSEQUENCE_LEAD_ZH && hasNegator(after.slice(then + 1, then + 1 + CONSEQUENCE_REACH_ZH))) return true;
   const conditional = after.indexOf("的话");

@@ -110,3 +110,25 @@ describe("a thing the point says cannot be done, said to be still possible", () 
     expect(negated("没有奖励就不能训练", "训练")).toBe(true);
   });
 });
+
+describe("a rhetorical question about a missing thing", () => {
+  const labelItem = makeItem({
+    id: "R005",
+    prompt: "没有人工标签能做蒸馏吗？",
+    keyPoints: [{ id: "k1", polarity: "deny", concepts: [["人工标签", "标签"]] }],
+    misconceptions: [{ id: "m1", statement: "蒸馏也离不开人工标签", concepts: [["蒸馏"], ["标签", "人工标签"]] }],
+  });
+
+  it("says the thing is required", () => {
+    expect(negated("没有标签模型往哪学", "标签")).toBe(false);
+    expect(negated("没有标签它凭什么知道对错", "标签")).toBe(false);
+    expect(negated("没有标签怎么办", "标签")).toBe(true);
+    expect(negated("没有标签也能学", "标签")).toBe(true);
+  });
+
+  it("asserts the misconception and contradicts the denial", () => {
+    const result = grade(labelItem, "不行，蒸馏说到底也是拟合，没有标签学生模型靠什么学？");
+    expect(result.misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(verdicts(result).k1).toBe("contradicted");
+  });
+});
