@@ -31,8 +31,22 @@ const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["旧", ["老"]],
   ["为什么", ["为啥"]],
   ["为何", ["为啥"]],
+  // A spoken verb clipped to its first character: "训完" for "训练完成", "训好" for "训练好".
+  ["训练完成", ["训完", "训练完"]],
+  ["训练好", ["训好"]],
   ["diagnose", ["find out", "figure out"]],
   ["locate", ["find out", "figure out"]],
+];
+
+/**
+ * Chinese terms typed as their English abbreviation inside a longer term ("减均值除 std" for
+ * "减均值除标准差"). Never a whole alias on its own: a bare "mean" or "std" is another word.
+ */
+const MIXED_LANGUAGE_SYNONYMS: ReadonlyArray<readonly [string, string]> = [
+  ["标准差", "std"],
+  ["均值", "mean"],
+  ["奖励模型", "rm"],
+  ["价值模型", "critic"],
 ];
 
 /** Words that take no inflection inside a multi-word English alias. */
@@ -91,6 +105,9 @@ export function aliasVariants(aliases: readonly string[]): string[] {
     for (const [written, spoken] of SPOKEN_SYNONYMS) {
       if (!alias.includes(written)) continue;
       for (const variant of spoken) out.add(alias.replaceAll(written, variant));
+    }
+    for (const [written, english] of MIXED_LANGUAGE_SYNONYMS) {
+      if (alias.length > written.length && alias.includes(written)) out.add(alias.replaceAll(written, english));
     }
     for (const variant of inflections(alias)) out.add(variant);
     for (const variant of spokenForms(alias)) out.add(variant);

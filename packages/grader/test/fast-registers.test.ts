@@ -132,3 +132,23 @@ describe("a rhetorical question about a missing thing", () => {
     expect(verdicts(result).k1).toBe("contradicted");
   });
 });
+
+describe("terms typed half in English or clipped in speech", () => {
+  const normItem = makeItem({
+    id: "R006",
+    keyPoints: [{ id: "k1", concepts: [["减均值除标准差", "标准化"], ["优势"]] }],
+    misconceptions: [{ id: "m1", statement: "标准化算完就训练完成", concepts: [["减均值除标准差", "标准化"], ["训练完成", "就训练好了"]] }],
+  });
+
+  it("matches a Chinese term with its English abbreviation inside", () => {
+    expect(verdicts(grade(normItem, "分数先减均值除 std，得到的就是优势。")).k1).toBe("hit");
+    expect(verdicts(grade(normItem, "减均值除std 以后得到优势。")).k1).toBe("hit");
+    expect(verdicts(grade(normItem, "I mean the std is fine, 优势 is whatever.")).k1).not.toBe("hit");
+  });
+
+  it("matches a verb clipped to its first character", () => {
+    expect(grade(normItem, "分数减均值除 std 一算，模型就训完了。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(grade(normItem, "标准化做完模型就训好了。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(grade(normItem, "标准化做完并不等于模型训完了。").misconceptions).toEqual([]);
+  });
+});
