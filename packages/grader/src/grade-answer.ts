@@ -1,6 +1,6 @@
 import type { QuizItem } from "@recall/content";
 import { checkAlias, withAliasOverlay, type AliasCheck, type AliasOverlay, type AliasOverlayEntry } from "./alias-overlay.ts";
-import { splitClauses } from "./clauses.ts";
+import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
@@ -244,6 +244,18 @@ class AnswerAnalysis implements AnswerView {
     const segment = this.clauses.segments[o.segment];
     if (!segment) return false;
     return assertsNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end);
+  }
+
+  /**
+   * Whether the segment is an item of a list running into the next one: it ends with "、" in the
+   * answer as written and holds only terms (no claim of its own), in the same sentence as the next.
+   */
+  enumeratesInto(segmentIndex: number): boolean {
+    const segment = this.clauses.segments[segmentIndex];
+    const next = this.clauses.segments[segmentIndex + 1];
+    if (!segment || !next || next.sentence !== segment.sentence || segment.end >= this.text.length) return false;
+    const at = this.normalized.originStart[segment.end] ?? -1;
+    return this.original[at] === "、" && !this.segmentMakesClaim(segmentIndex);
   }
 
   /** Whether the answer says the term at `o` can still be done (see `assertsPossible` in negation.ts). */
@@ -565,6 +577,13 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     }
   }
 
+  // A list joined by "、" and closed by a negation ("解耦、轨迹转换那些都推翻了") denies every item:
+  // the point's concepts spread over the list's items, one of them only denied, contradict it.
+  if (!deny && needed >= 2) {
+    const listed = contradictedOverList(point, perConcept, analysis);
+    if (listed) return { verdict: "missed", contradicted: true, evidence: listed.found, evidenceSpans: [listed.span], supported: true };
+  }
+
   // What the point says is not enough on its own, said to be enough ("光看训练分数就够了" against
   // "不能只看训练分数"): the answer states the opposite of the point.
   for (const o of opposite) {
@@ -635,6 +654,56 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     }
   }
   return { verdict: "missed", contradicted: false, evidence: [], evidenceSpans: [], supported: true };
+}
+
+/**
+ * The point's concepts over one list of items joined by "、" (every item but the last a bare term),
+ * some concept mentioned there only denied, by a negation in the last item: one occurrence per
+ * concept and the list's span, or null.
+ */
+function contradictedOverList(
+  point: CompiledKeyPoint,
+  perConcept: PerConcept,
+  analysis: AnswerAnalysis,
+): { found: Occurrence[]; span: { start: number; end: number } } | null {
+  const segments = analysis.clauses.segments;
+  for (let last = 1; last < segments.length; last++) {
+    if (!analysis.enumeratesInto(last - 1)) continue;
+    let first = last - 1;
+    while (first > 0 && analysis.enumeratesInto(first - 1)) first -= 1;
+    const found: Occurrence[] = [];
+    let deniedInLast = false;
+    for (let c = 0; c < perConcept.length; c++) {
+      const list = perConcept[c] ?? [];
+      let any: Occurrence | undefined;
+      let affirmed = false;
+      for (let k = lowerBound(list, "segment", first); k < list.length; k++) {
+        const o = list[k] as Occurrence;
+        if (o.segment > last) break;
+        any ??= o;
+        if (!o.negated || point.eitherPolarity[c] === true || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) affirmed = true;
+        else if (o.segment === last) deniedInLast = true;
+      }
+      if (!any) break;
+      found.push(any);
+      if (!affirmed && !deniedInLast) break;
+    }
+    if (found.length !== perConcept.length || !deniedInLast) continue;
+    // Every concept denied in the last item must be denied there only, none of them affirmed in the list.
+    const someOnlyDenied = perConcept.some((list, c) => {
+      if (point.eitherPolarity[c] === true) return false;
+      let seen = false;
+      for (let k = lowerBound(list, "segment", first); k < list.length; k++) {
+        const o = list[k] as Occurrence;
+        if (o.segment > last) break;
+        if (!o.negated || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) return false;
+        seen = true;
+      }
+      return seen;
+    });
+    if (someOnlyDenied) return { found, span: { start: (segments[first] as Segment).start, end: (segments[last] as Segment).end } };
+  }
+  return null;
 }
 
 /**

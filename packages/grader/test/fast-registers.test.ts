@@ -152,3 +152,21 @@ describe("terms typed half in English or clipped in speech", () => {
     expect(grade(normItem, "标准化做完并不等于模型训完了。").misconceptions).toEqual([]);
   });
 });
+
+describe("a list joined by 、 and closed by a negation", () => {
+  const ideaItem = makeItem({
+    id: "R007",
+    keyPoints: [{ id: "k1", concepts: [["缓存"], ["批处理"]] }],
+  });
+
+  it("denies every item of the list", () => {
+    expect(verdicts(grade(ideaItem, "缓存、批处理这些老办法现在都过时了。")).k1).toBe("contradicted");
+    expect(verdicts(grade(ideaItem, "缓存、批处理那一套早就被淘汰了。")).k1).toBe("contradicted");
+  });
+
+  it("leaves a list whose items are affirmed, or a comma that is no list, alone", () => {
+    expect(verdicts(grade(ideaItem, "缓存、批处理这些办法现在还有用。")).k1).toBe("hit");
+    expect(verdicts(grade(ideaItem, "缓存要加上，批处理早就过时了。")).k1).not.toBe("hit");
+    expect(verdicts(grade(ideaItem, "缓存能省时间，批处理已经过时了。")).k1).not.toBe("contradicted");
+  });
+});
