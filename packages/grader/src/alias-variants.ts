@@ -31,6 +31,10 @@ const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["旧", ["老"]],
   ["为什么", ["为啥"]],
   ["为何", ["为啥"]],
+  // Everyday words for the written ones: "越花哨越好", "工具怎么挑的", "错了怎么救回来".
+  ["复杂", ["花哨", "繁琐", "花里胡哨"]],
+  ["选择", ["怎么挑", "挑选"]],
+  ["恢复", ["救回来", "改回来", "纠回来"]],
   // A spoken verb clipped to its first character: "训完" for "训练完成", "训好" for "训练好".
   ["训练完成", ["训完", "训练完"]],
   ["训练好", ["训好"]],

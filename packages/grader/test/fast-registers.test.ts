@@ -170,3 +170,20 @@ describe("a list joined by 、 and closed by a negation", () => {
     expect(verdicts(grade(ideaItem, "缓存能省时间，批处理已经过时了。")).k1).not.toBe("contradicted");
   });
 });
+
+describe("everyday words for written terms", () => {
+  const recoveryItem = makeItem({
+    id: "R008",
+    keyPoints: [
+      { id: "k1", concepts: [["丢失", "丢掉"], ["工具选择", "恢复"]] },
+      { id: "k2", polarity: "deny", concepts: [["越复杂越好"]] },
+    ],
+  });
+
+  it("reads 怎么挑, 救回来 and 花哨 as the written terms", () => {
+    expect(verdicts(grade(recoveryItem, "只留结果的话，工具怎么挑的就丢掉了。")).k1).toBe("hit");
+    expect(verdicts(grade(recoveryItem, "出了错是怎么救回来的，这些全丢掉了。")).k1).toBe("hit");
+    expect(verdicts(grade(recoveryItem, "规则并不是越花哨越好。")).k2).toBe("hit");
+    expect(verdicts(grade(recoveryItem, "规则当然越花哨越好。")).k2).toBe("contradicted");
+  });
+});
