@@ -187,3 +187,24 @@ describe("everyday words for written terms", () => {
     expect(verdicts(grade(recoveryItem, "规则当然越花哨越好。")).k2).toBe("contradicted");
   });
 });
+
+describe("the term of a negating alias, negated by other words", () => {
+  const sameItem = makeItem({
+    id: "R009",
+    keyPoints: [
+      { id: "k1", concepts: [["旧版"], ["不是一回事", "两回事"]] },
+      { id: "k2", concepts: [["分数"], ["不更新", "没梯度"]] },
+    ],
+  });
+
+  it("says what the alias says", () => {
+    expect(verdicts(grade(sameItem, "旧版和新版根本没法当成一回事。")).k1).toBe("hit");
+    expect(verdicts(grade(sameItem, "旧版跟新版压根算不上一回事。")).k1).toBe("hit");
+    expect(verdicts(grade(sameItem, "分数全一样的话参数就没有更新。")).k2).toBe("hit");
+  });
+
+  it("is not the alias when nothing negates it", () => {
+    expect(verdicts(grade(sameItem, "旧版和新版就是一回事。")).k1).not.toBe("hit");
+    expect(verdicts(grade(sameItem, "分数一样参数照常更新。")).k2).not.toBe("hit");
+  });
+});
