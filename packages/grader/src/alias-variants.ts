@@ -35,6 +35,7 @@ const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["复杂", ["花哨", "繁琐", "花里胡哨"]],
   ["选择", ["怎么挑", "挑选"]],
   ["恢复", ["救回来", "改回来", "纠回来"]],
+  ["一样", ["一个样", "一模一样"]],
   // A spoken verb clipped to its first character: "训完" for "训练完成", "训好" for "训练好".
   ["训练完成", ["训完", "训练完"]],
   ["训练好", ["训好"]],

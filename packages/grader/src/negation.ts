@@ -64,6 +64,8 @@ const NEGATORS_AFTER_ZH = [
   "没必要", "犯不着", "无所谓", "没用", "没什么用", "没啥用", "不用管", "可以不要", "可以省掉", "可以去掉",
   // Spoken ways of saying a thing no longer holds or helps.
   "不适用", "不管用", "过时", "没价值", "没有价值", "失效",
+  // Said to do no harm: "中间过程丢了也没影响" denies that losing it matters.
+  "没影响", "没有影响", "没啥影响", "没什么影响", "影响不大", "没关系", "不要紧", "无妨", "没事",
   // Said to be overturned or thrown out: "那些想法在新版都推翻了".
   "推翻", "被推翻", "作废", "废弃", "被废弃", "淘汰", "被淘汰", "不算数", "站不住",
   "没啥必要", "没什么必要", "没太大必要", "不太必要", "没多大必要", "用不上", "意义不大", "没意义", "没有意义",
@@ -384,6 +386,8 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   }
   // "看看是格式不对，还是……" asks which fault it is (the term may be the asking verb itself, "看看"):
   // looked for only once a negation is found, as most terms have none.
+  // The asking verb itself negated before it ("没必要区分是数据还是模型") is denied, not asked.
+  if (negated && before && EMBEDDED_QUESTIONS.some((question) => text.startsWith(question, start))) return true;
   return negated && !asksWhich(text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), Math.min(segmentEnd, end + 1)));
 }
 

@@ -208,3 +208,30 @@ describe("the term of a negating alias, negated by other words", () => {
     expect(verdicts(grade(sameItem, "分数一样参数照常更新。")).k2).not.toBe("hit");
   });
 });
+
+describe("denials the brief of the fourth batch names", () => {
+  const diagnoseItem = makeItem({
+    id: "R010",
+    keyPoints: [
+      { id: "k1", concepts: [["区分", "排查"], ["数据", "模型"]] },
+      { id: "k2", concepts: [["丢失", "丢掉"], ["中间过程"]] },
+      { id: "k3", polarity: "deny", concepts: [["一样", "相同"]] },
+    ],
+  });
+
+  it("denies the asking verb itself when a negator comes before it", () => {
+    expect(verdicts(grade(diagnoseItem, "犯不着区分是数据还是模型出的错，直接再训一轮。")).k1).toBe("contradicted");
+    expect(verdicts(grade(diagnoseItem, "先区分是数据还是模型出的错。")).k1).toBe("hit");
+    expect(negated("看看是数据不对还是模型不行", "数据")).toBe(false);
+  });
+
+  it("reads a loss said to do no harm as denying that it matters", () => {
+    expect(verdicts(grade(diagnoseItem, "中间过程丢掉了也不要紧。")).k2).toBe("contradicted");
+    expect(verdicts(grade(diagnoseItem, "中间过程一丢掉，模型就学不到纠错。")).k2).toBe("hit");
+  });
+
+  it("reads 一个样 as 一样", () => {
+    expect(verdicts(grade(diagnoseItem, "两种算法其实一个样。")).k3).toBe("contradicted");
+    expect(verdicts(grade(diagnoseItem, "两种算法可不是一个样。")).k3).toBe("hit");
+  });
+});
