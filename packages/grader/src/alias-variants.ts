@@ -45,9 +45,16 @@ const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
 
 /**
  * Chinese terms typed as their English abbreviation inside a longer term ("减均值除 std" for
- * "减均值除标准差"). Never a whole alias on its own: a bare "mean" or "std" is another word.
+ * "减均值除标准差"), or as a shorter word ("分一样"). Never a whole alias on its own: a bare
+ * "mean", "std" or "分" is another word.
  */
 const MIXED_LANGUAGE_SYNONYMS: ReadonlyArray<readonly [string, string]> = [
+  // And a score said shortly: "分一样", "一样的分" for "分数一样", "一样的奖励".
+  ["分数", "分"],
+  ["一样的奖励", "一样的分"],
+  ["同样的奖励", "同样的分"],
+  ["奖励一样", "分一样"],
+  ["奖励相同", "分相同"],
   ["标准差", "std"],
   ["均值", "mean"],
   ["奖励模型", "rm"],
@@ -97,6 +104,8 @@ function spokenForms(alias: string): string[] {
   }
   if (alias.startsWith("更") && alias.length >= 3 && !NOT_DEGREE.has(alias[1] as string)) {
     for (const degree of ["那么", "这么"]) out.push(degree + alias.slice(1));
+    // "复杂点", "复杂一点更好": the spoken comparative of a two-character adjective.
+    if (alias.length === 3) for (const degree of ["点", "一点", "些"]) out.push(alias.slice(1) + degree);
   }
   return out;
 }
@@ -113,6 +122,8 @@ export function aliasVariants(aliases: readonly string[]): string[] {
     }
     for (const [written, english] of MIXED_LANGUAGE_SYNONYMS) {
       if (alias.length > written.length && alias.includes(written)) out.add(alias.replaceAll(written, english));
+      // A sameness of scores is the whole alias: "奖励一样" → "分一样".
+      else if (alias === written && written.length >= 4 && !/[a-z]/.test(english)) out.add(english);
     }
     for (const variant of inflections(alias)) out.add(variant);
     for (const variant of spokenForms(alias)) out.add(variant);

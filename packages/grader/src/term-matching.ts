@@ -185,7 +185,7 @@ const SPREAD_GAP_TOTAL = 4;
  * measure words and demonstratives ("一对对的偏好" is no 偏好对, but "中间的那些步骤" is 中间步骤).
  * Negators are allowed so that the gap can negate the term ("参数没有更新"), as for split terms.
  */
-const SPREAD_FILLER = new Set([..."的了已经被都就也还会要是在地得将把有个一没不无未并再才又算些那这条种次只点们"]);
+const SPREAD_FILLER = new Set([..."的了已经被都就也还会要是在地得将把有个一没不无未并再才又算些那这条种次只点们肯定"]);
 
 /**
  * Where an exact match of the alias starting at `from` ends (English inflections included),

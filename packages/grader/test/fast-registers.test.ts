@@ -235,3 +235,22 @@ describe("denials the brief of the fourth batch names", () => {
     expect(verdicts(grade(diagnoseItem, "两种算法可不是一个样。")).k3).toBe("hit");
   });
 });
+
+describe("spoken comparatives, short words for a score and adverbs inside a term", () => {
+  const rewardItem = makeItem({
+    id: "R011",
+    keyPoints: [{ id: "k1", polarity: "deny", concepts: [["更复杂"]] }],
+    misconceptions: [{ id: "m1", statement: "同分就说明梯度全为零", concepts: [["分数一样", "一样的奖励"], ["梯度全为零"]] }],
+  });
+
+  it("reads 复杂点 and 复杂一点 as 更复杂", () => {
+    expect(verdicts(grade(rewardItem, "规则还是复杂点好。")).k1).toBe("contradicted");
+    expect(verdicts(grade(rewardItem, "规则没必要复杂一点。")).k1).toBe("hit");
+  });
+
+  it("reads 分 for 分数 or 奖励 inside a longer term, and 肯定 inside a spread one", () => {
+    expect(grade(rewardItem, "一组里分一样时梯度全为零。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(grade(rewardItem, "一组里一样的分时梯度肯定全为零。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(grade(rewardItem, "分是一样的。").misconceptions).toEqual([]);
+  });
+});
