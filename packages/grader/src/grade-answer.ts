@@ -836,6 +836,27 @@ function negatedIn(perConcept: PerConcept, scope: Scope, at: number): boolean {
   return false;
 }
 
+/**
+ * A sentence of just two clauses, a condition and its consequence, the terms filling both ("全组同分，
+ * 梯度全是零"): the comma links them into a claim, as "、" between list items does not.
+ */
+function statesConditionAndConsequence(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
+  const first = terms[0];
+  if (!first) return false;
+  const { segments } = analysis.clauses;
+  let low = first.segment;
+  let high = first.segment;
+  for (const o of terms) {
+    low = Math.min(low, o.segment);
+    high = Math.max(high, o.segment);
+  }
+  if (high !== low + 1) return false;
+  const before = segments[low - 1];
+  const after = segments[high + 1];
+  if (before?.sentence === first.sentence || after?.sentence === first.sentence) return false;
+  return analysis.original[analysis.normalized.originStart[(segments[low] as Segment).end] ?? -1] !== "、";
+}
+
 function detectMisconception(
   misconception: CompiledMisconception,
   analysis: AnswerAnalysis,
@@ -864,7 +885,7 @@ function detectMisconception(
     const terms = affirmedIn(perConcept, "sentence", anchor.sentence);
     if (!terms) continue;
     if (terms.every(supportsHit)) continue;
-    if (anyMakesClaim(analysis, terms)) return terms;
+    if (anyMakesClaim(analysis, terms) || statesConditionAndConsequence(analysis, terms)) return terms;
   }
   return null;
 }

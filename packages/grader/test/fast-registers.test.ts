@@ -254,3 +254,20 @@ describe("spoken comparatives, short words for a score and adverbs inside a term
     expect(grade(rewardItem, "分是一样的。").misconceptions).toEqual([]);
   });
 });
+
+describe("a condition and its consequence in two clauses", () => {
+  const gradientItem = makeItem({
+    id: "R012",
+    keyPoints: [{ id: "k1", concepts: [["正则"], ["梯度"]] }],
+    misconceptions: [{ id: "m1", statement: "同分就说明梯度全为零", concepts: [["同分"], ["梯度全为零"]] }],
+  });
+
+  it("asserts the misconception the two clauses make", () => {
+    expect(grade(gradientItem, "一组都同分，梯度全为零。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+  });
+
+  it("asserts nothing when the clauses are items of a list or part of a longer sentence", () => {
+    expect(grade(gradientItem, "同分、梯度全为零").misconceptions).toEqual([]);
+    expect(grade(gradientItem, "同分，梯度全为零，这两种说法都不对。").misconceptions).toEqual([]);
+  });
+});
