@@ -667,8 +667,9 @@ function contradictedOverList(
   analysis: AnswerAnalysis,
 ): { found: Occurrence[]; span: { start: number; end: number } } | null {
   const segments = analysis.clauses.segments;
+  // Each list is read once, from its last item: every segment is visited a bounded number of times.
   for (let last = 1; last < segments.length; last++) {
-    if (!analysis.enumeratesInto(last - 1)) continue;
+    if (!analysis.enumeratesInto(last - 1) || analysis.enumeratesInto(last)) continue;
     let first = last - 1;
     while (first > 0 && analysis.enumeratesInto(first - 1)) first -= 1;
     const found: Occurrence[] = [];

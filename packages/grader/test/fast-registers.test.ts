@@ -271,3 +271,19 @@ describe("a condition and its consequence in two clauses", () => {
     expect(grade(gradientItem, "同分，梯度全为零，这两种说法都不对。").misconceptions).toEqual([]);
   });
 });
+
+describe("long lists stay fast", () => {
+  const listItem = makeItem({
+    id: "R013",
+    keyPoints: [{ id: "k1", concepts: [["缓存"], ["批处理"]] }],
+  });
+
+  it("grades a 4,000-character list joined by 、 in well under 50 ms", () => {
+    const answer = "缓存、批处理、".repeat(571).slice(0, 3990) + "都过时了";
+    grade(listItem, answer);
+    const started = process.cpuUsage();
+    grade(listItem, answer);
+    const used = process.cpuUsage(started);
+    expect((used.user + used.system) / 1000).toBeLessThan(50);
+  });
+});
