@@ -14,7 +14,7 @@ const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["均值", ["平均分", "平均值"]],
   ["平均", ["平均分"]],
   ["验证", ["核对", "核验", "校验"]],
-  ["解耦", ["拆开"]],
+  ["解耦", ["拆开", "分开"]],
   ["示范", ["标准答案", "范例"]],
   ["捕获", ["记下", "抓下"]],
   ["记录", ["记下"]],
@@ -36,6 +36,8 @@ const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["选择", ["怎么挑", "挑选"]],
   ["恢复", ["救回来", "改回来", "纠回来"]],
   ["一样", ["一个样", "一模一样"]],
+  // Equal numbers said plainly: "不是一个数" for "不相等".
+  ["相等", ["一个数", "同一个数", "一个值"]],
   // A spoken verb clipped to its first character: "训完" for "训练完成", "训好" for "训练好".
   ["训练完成", ["训完", "训练完"]],
   ["训练好", ["训好"]],

@@ -287,3 +287,22 @@ describe("long lists stay fast", () => {
     expect((used.user + used.system) / 1000).toBeLessThan(50);
   });
 });
+
+describe("plain words for equal numbers and for decoupling", () => {
+  const numberItem = makeItem({
+    id: "R014",
+    keyPoints: [
+      { id: "k1", polarity: "deny", concepts: [["相等", "一样"]] },
+      { id: "k2", concepts: [["解耦"], ["采样"]] },
+    ],
+  });
+
+  it("reads 不是一个数 as denying equality", () => {
+    expect(verdicts(grade(numberItem, "两种口径算出来不是一个数。")).k1).toBe("hit");
+    expect(verdicts(grade(numberItem, "两种口径算出来是同一个数。")).k1).toBe("contradicted");
+  });
+
+  it("reads 分开 as 解耦", () => {
+    expect(verdicts(grade(numberItem, "把采样和训练分开跑。")).k2).toBe("hit");
+  });
+});
