@@ -382,13 +382,33 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
     if (asksANotA(rest)) return closesIndifferent(rest) ? !before : before;
     const after = withoutForPhrase(masked.slice(end - offset, segmentEnd - offset));
     // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
-    negated = before !== (after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after)));
+    negated = before !== ((after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after))) || namedAsAnotherThing(text, segmentStart, start, rest));
   }
   // "看看是格式不对，还是……" asks which fault it is (the term may be the asking verb itself, "看看"):
   // looked for only once a negation is found, as most terms have none.
   // The asking verb itself negated before it ("没必要区分是数据还是模型") is denied, not asked.
   if (negated && before && EMBEDDED_QUESTIONS.some((question) => text.startsWith(question, start))) return true;
   return negated && !asksWhich(text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), Math.min(segmentEnd, end + 1)));
+}
+
+/** Words joining the thing compared: "跟训练是两码事". */
+const COMPARED_WITH_ZH = ["跟", "和", "与", "同"];
+/** What says the two differ, after an optional "是" and a degree word. */
+const ANOTHER_THING_ZH = ["两码事", "两回事"];
+const ANOTHER_THING_LEADS_ZH = ["", "是", "完全是", "根本是", "压根是", "就是"];
+
+/**
+ * "改提示跟训练是两码事": the term compared with is said to be another thing, which denies that the
+ * subject is it. Only the term right after 跟 / 和 / 与 and right before "是两码事" is denied; the
+ * subject before 跟 keeps its words ("原论文和 v1.0 是两码事" still names 原论文).
+ */
+function namedAsAnotherThing(text: string, segmentStart: number, start: number, rest: string): boolean {
+  if (start <= segmentStart || !COMPARED_WITH_ZH.some((word) => text.startsWith(word, start - word.length))) return false;
+  for (const lead of ANOTHER_THING_LEADS_ZH) {
+    if (!rest.startsWith(lead)) continue;
+    for (const word of ANOTHER_THING_ZH) if (rest.startsWith(word, lead.length) && rest.length - lead.length - word.length <= 2) return true;
+  }
+  return false;
 }
 
 /**

@@ -306,3 +306,29 @@ describe("plain words for equal numbers and for decoupling", () => {
     expect(verdicts(grade(numberItem, "把采样和训练分开跑。")).k2).toBe("hit");
   });
 });
+
+describe("a thing said to be another thing altogether", () => {
+  const memoItem = makeItem({
+    id: "R015",
+    keyPoints: [
+      { id: "k1", polarity: "deny", concepts: [["笔记", "提示"], ["训练"]] },
+      { id: "k2", concepts: [["旧版"], ["两码事", "两回事"]] },
+      { id: "k3", concepts: [["拦截"], ["请求"]] },
+    ],
+  });
+
+  it("denies the term compared with", () => {
+    expect(verdicts(grade(memoItem, "写笔记只是换了输入，跟训练完全是两码事。")).k1).toBe("hit");
+    expect(verdicts(grade(memoItem, "写笔记其实就是训练。")).k1).toBe("contradicted");
+    expect(negated("改提示和训练是两回事", "训练")).toBe(true);
+    expect(negated("改提示和训练是两回事", "改提示")).toBe(false);
+  });
+
+  it("keeps the subject of the comparison", () => {
+    expect(verdicts(grade(memoItem, "旧版和新版是两回事。")).k2).toBe("hit");
+  });
+
+  it("reads 截下来 as capturing", () => {
+    expect(verdicts(grade(memoItem, "把每次请求都截下来。")).k3).toBe("hit");
+  });
+});
