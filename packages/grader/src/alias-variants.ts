@@ -39,6 +39,9 @@ const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["一样", ["一个样", "一模一样"]],
   // Equal numbers said plainly: "不是一个数" for "不相等".
   ["相等", ["一个数", "同一个数", "一个值"]],
+  // Sameness and reuse said in speech: "论文跟 v1.0 是一套", "旧示例拿来跑新版".
+  ["一套接口", ["同一套", "是一套"]],
+  ["拿来用", ["拿来跑", "拿过来用", "拿过来跑"]],
   // A spoken verb clipped to its first character: "训完" for "训练完成", "训好" for "训练好".
   ["训练完成", ["训完", "训练完"]],
   ["训练好", ["训好"]],

@@ -332,3 +332,17 @@ describe("a thing said to be another thing altogether", () => {
     expect(verdicts(grade(memoItem, "把每次请求都截下来。")).k3).toBe("hit");
   });
 });
+
+describe("sameness and reuse said in speech", () => {
+  const versionItem = makeItem({
+    id: "R016",
+    keyPoints: [{ id: "k1", concepts: [["旧版"], ["重构"]] }],
+    misconceptions: [{ id: "m1", statement: "旧版与新版是同一接口", concepts: [["旧版", "旧示例"], ["一套接口", "拿来用"]] }],
+  });
+
+  it("asserts the misconception with 是一套 or 拿来跑", () => {
+    expect(grade(versionItem, "旧版跟新版其实是一套。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(grade(versionItem, "旧示例直接拿来跑就行。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(grade(versionItem, "旧版和新版不是一套，主分支重构过。").misconceptions).toEqual([]);
+  });
+});
