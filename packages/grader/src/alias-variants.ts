@@ -36,6 +36,7 @@ const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["复杂", ["花哨", "繁琐", "花里胡哨"]],
   ["选择", ["怎么挑", "挑选"]],
   ["恢复", ["救回来", "改回来", "纠回来"]],
+  ["拆解", ["拆开看", "拆开来看"]],
   ["一样", ["一个样", "一模一样"]],
   // Equal numbers said plainly: "不是一个数" for "不相等".
   ["相等", ["一个数", "同一个数", "一个值"]],

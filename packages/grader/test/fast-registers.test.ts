@@ -180,6 +180,11 @@ describe("everyday words for written terms", () => {
     ],
   });
 
+  it("reads 拆开看 as 拆解", () => {
+    const triageItem = makeItem({ id: "R017", keyPoints: [{ id: "k1", concepts: [["拆解", "排查"], ["日志", "配置"]] }] });
+    expect(verdicts(grade(triageItem, "先拆开看：是配置写错了吗？")).k1).toBe("hit");
+  });
+
   it("reads 怎么挑, 救回来 and 花哨 as the written terms", () => {
     expect(verdicts(grade(recoveryItem, "只留结果的话，工具怎么挑的就丢掉了。")).k1).toBe("hit");
     expect(verdicts(grade(recoveryItem, "出了错是怎么救回来的，这些全丢掉了。")).k1).toBe("hit");
