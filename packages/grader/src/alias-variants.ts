@@ -14,9 +14,10 @@ const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["均值", ["平均分", "平均值"]],
   ["平均", ["平均分"]],
   ["验证", ["核对", "核验", "校验"]],
-  ["解耦", ["拆开"]],
+  ["解耦", ["拆开", "分开"]],
   ["示范", ["标准答案", "范例"]],
-  ["捕获", ["记下", "抓下"]],
+  ["捕获", ["记下", "抓下", "截下来"]],
+  ["拦截", ["截下来", "截住"]],
   ["记录", ["记下"]],
   ["标注", ["标清楚", "标好"]],
   ["参与", ["算进", "计入"]],
@@ -31,8 +32,40 @@ const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["旧", ["老"]],
   ["为什么", ["为啥"]],
   ["为何", ["为啥"]],
+  // Everyday words for the written ones: "越花哨越好", "工具怎么挑的", "错了怎么救回来".
+  ["复杂", ["花哨", "繁琐", "花里胡哨"]],
+  ["选择", ["怎么挑", "挑选"]],
+  ["恢复", ["救回来", "改回来", "纠回来"]],
+  ["拆解", ["拆开看", "拆开来看"]],
+  ["一样", ["一个样", "一模一样"]],
+  // Equal numbers said plainly: "不是一个数" for "不相等".
+  ["相等", ["一个数", "同一个数", "一个值"]],
+  // Sameness and reuse said in speech: "论文跟 v1.0 是一套", "旧示例拿来跑新版".
+  ["一套接口", ["同一套", "是一套"]],
+  ["拿来用", ["拿来跑", "拿过来用", "拿过来跑"]],
+  // A spoken verb clipped to its first character: "训完" for "训练完成", "训好" for "训练好".
+  ["训练完成", ["训完", "训练完"]],
+  ["训练好", ["训好"]],
   ["diagnose", ["find out", "figure out"]],
   ["locate", ["find out", "figure out"]],
+];
+
+/**
+ * Chinese terms typed as their English abbreviation inside a longer term ("减均值除 std" for
+ * "减均值除标准差"), or as a shorter word ("分一样"). Never a whole alias on its own: a bare
+ * "mean", "std" or "分" is another word.
+ */
+const MIXED_LANGUAGE_SYNONYMS: ReadonlyArray<readonly [string, string]> = [
+  // And a score said shortly: "分一样", "一样的分" for "分数一样", "一样的奖励".
+  ["分数", "分"],
+  ["一样的奖励", "一样的分"],
+  ["同样的奖励", "同样的分"],
+  ["奖励一样", "分一样"],
+  ["奖励相同", "分相同"],
+  ["标准差", "std"],
+  ["均值", "mean"],
+  ["奖励模型", "rm"],
+  ["价值模型", "critic"],
 ];
 
 /** Words that take no inflection inside a multi-word English alias. */
@@ -78,6 +111,8 @@ function spokenForms(alias: string): string[] {
   }
   if (alias.startsWith("更") && alias.length >= 3 && !NOT_DEGREE.has(alias[1] as string)) {
     for (const degree of ["那么", "这么"]) out.push(degree + alias.slice(1));
+    // "复杂点", "复杂一点更好": the spoken comparative of a two-character adjective.
+    if (alias.length === 3) for (const degree of ["点", "一点", "些"]) out.push(alias.slice(1) + degree);
   }
   return out;
 }
@@ -91,6 +126,11 @@ export function aliasVariants(aliases: readonly string[]): string[] {
     for (const [written, spoken] of SPOKEN_SYNONYMS) {
       if (!alias.includes(written)) continue;
       for (const variant of spoken) out.add(alias.replaceAll(written, variant));
+    }
+    for (const [written, english] of MIXED_LANGUAGE_SYNONYMS) {
+      if (alias.length > written.length && alias.includes(written)) out.add(alias.replaceAll(written, english));
+      // A sameness of scores is the whole alias: "奖励一样" → "分一样".
+      else if (alias === written && written.length >= 4 && !/[a-z]/.test(english)) out.add(english);
     }
     for (const variant of inflections(alias)) out.add(variant);
     for (const variant of spokenForms(alias)) out.add(variant);

@@ -1,10 +1,10 @@
 import type { QuizItem } from "@recall/content";
 import { checkAlias, withAliasOverlay, type AliasCheck, type AliasOverlay, type AliasOverlayEntry } from "./alias-overlay.ts";
-import { splitClauses } from "./clauses.ts";
+import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues, maskTerms } from "./negation.ts";
+import { assertsNeed, assertsPossible, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues, maskTerms } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeShortAnswer, gradesAsShortAnswer } from "./short-answer.ts";
@@ -246,6 +246,25 @@ class AnswerAnalysis implements AnswerView {
     return assertsNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end);
   }
 
+  /**
+   * Whether the segment is an item of a list running into the next one: it ends with "、" in the
+   * answer as written and holds only terms (no claim of its own), in the same sentence as the next.
+   */
+  enumeratesInto(segmentIndex: number): boolean {
+    const segment = this.clauses.segments[segmentIndex];
+    const next = this.clauses.segments[segmentIndex + 1];
+    if (!segment || !next || next.sentence !== segment.sentence || segment.end >= this.text.length) return false;
+    const at = this.normalized.originStart[segment.end] ?? -1;
+    return this.original[at] === "、" && !this.segmentMakesClaim(segmentIndex);
+  }
+
+  /** Whether the answer says the term at `o` can still be done (see `assertsPossible` in negation.ts). */
+  assertsPossible(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    if (!segment) return false;
+    return assertsPossible({ text: this.text, segmentStart: segment.start, segmentEnd: segment.end }, o.start);
+  }
+
   /** Whether the answer says the term at `o` is enough on its own (see `claimsSufficient` in negation.ts). */
   claimsSufficient(o: Occurrence): boolean {
     const segment = this.clauses.segments[o.segment];
@@ -470,7 +489,8 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     for (let c = 0; c < needed; c++) {
       const list = perConcept[c] ?? [];
       if (point.reduced[c] !== true || list.length === 0 || list.some((o) => o.negated)) continue;
-      const o = list.find((candidate) => analysis.assertsNeed(candidate));
+      // A point saying a thing cannot be done ("缺少环境就无法解释") is as contradicted by saying it still can.
+      const o = list.find((candidate) => analysis.assertsNeed(candidate) || analysis.assertsPossible(candidate));
       if (o) return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
     }
   }
@@ -544,6 +564,8 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
       if (seenSegments.has(segment)) continue;
       seenSegments.add(segment);
       if (!everyConceptIn(perConcept, segment)) continue;
+      // "拼起来之前要先标角色" sets a time for something else: it does not claim the term.
+      if (deny && onlyTimeFramesIn(perConcept, segment, analysis.text)) continue;
       if (deny ? !anyDenied : someAllNegatedIn(point, perConcept, segment, analysis.text)) {
         const evidence: Occurrence[] = [];
         for (const list of perConcept) {
@@ -555,11 +577,25 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     }
   }
 
+  // A list joined by "、" and closed by a negation ("解耦、轨迹转换那些都推翻了") denies every item:
+  // the point's concepts spread over the list's items, one of them only denied, contradict it.
+  if (!deny && needed >= 2) {
+    const listed = contradictedOverList(point, perConcept, analysis);
+    if (listed) return { verdict: "missed", contradicted: true, evidence: listed.found, evidenceSpans: [listed.span], supported: true };
+  }
+
   // What the point says is not enough on its own, said to be enough ("光看训练分数就够了" against
   // "不能只看训练分数"): the answer states the opposite of the point.
   for (const o of opposite) {
     if (!analysis.claimsSufficient(o)) continue;
     return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
+  }
+
+  // Every concept of the point said to be unneeded in one sentence ("犯不着分哪个是重复上报、哪个是新采样，
+  // 动作和观察也没必要拆开"): the answer rejects the point, whatever it names elsewhere.
+  if (!deny && needed >= 2) {
+    const denial = deniedAsUnneededInOneSentence(point, perConcept, analysis);
+    if (denial) return { verdict: "missed", contradicted: true, evidence: denial, evidenceSpans: clauseAround(analysis, denial), supported: true };
   }
 
   // A two-concept point whose key term the answer only ever denies ("独立任务和坏例没必要再看",
@@ -620,6 +656,90 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   return { verdict: "missed", contradicted: false, evidence: [], evidenceSpans: [], supported: true };
 }
 
+/**
+ * The point's concepts over one list of items joined by "、" (every item but the last a bare term),
+ * some concept mentioned there only denied, by a negation in the last item: one occurrence per
+ * concept and the list's span, or null.
+ */
+function contradictedOverList(
+  point: CompiledKeyPoint,
+  perConcept: PerConcept,
+  analysis: AnswerAnalysis,
+): { found: Occurrence[]; span: { start: number; end: number } } | null {
+  const segments = analysis.clauses.segments;
+  // Each list is read once, from its last item: every segment is visited a bounded number of times.
+  for (let last = 1; last < segments.length; last++) {
+    if (!analysis.enumeratesInto(last - 1) || analysis.enumeratesInto(last)) continue;
+    let first = last - 1;
+    while (first > 0 && analysis.enumeratesInto(first - 1)) first -= 1;
+    const found: Occurrence[] = [];
+    let deniedInLast = false;
+    for (let c = 0; c < perConcept.length; c++) {
+      const list = perConcept[c] ?? [];
+      let any: Occurrence | undefined;
+      let affirmed = false;
+      for (let k = lowerBound(list, "segment", first); k < list.length; k++) {
+        const o = list[k] as Occurrence;
+        if (o.segment > last) break;
+        any ??= o;
+        if (!o.negated || point.eitherPolarity[c] === true || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) affirmed = true;
+        else if (o.segment === last) deniedInLast = true;
+      }
+      if (!any) break;
+      found.push(any);
+      if (!affirmed && !deniedInLast) break;
+    }
+    if (found.length !== perConcept.length || !deniedInLast) continue;
+    // Every concept denied in the last item must be denied there only, none of them affirmed in the list.
+    const someOnlyDenied = perConcept.some((list, c) => {
+      if (point.eitherPolarity[c] === true) return false;
+      let seen = false;
+      for (let k = lowerBound(list, "segment", first); k < list.length; k++) {
+        const o = list[k] as Occurrence;
+        if (o.segment > last) break;
+        if (!o.negated || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) return false;
+        seen = true;
+      }
+      return seen;
+    });
+    if (someOnlyDenied) return { found, span: { start: (segments[first] as Segment).start, end: (segments[last] as Segment).end } };
+  }
+  return null;
+}
+
+/**
+ * One occurrence per concept, all in one sentence, each said to be unneeded by a necessity negator
+ * (see `deniesNeed`) in a clause that makes a claim; null if no sentence has that. Concepts the point
+ * itself removes or states either way, and its own negated wording, never count as denied.
+ */
+function deniedAsUnneededInOneSentence(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis): Occurrence[] | null {
+  for (let c = 0; c < perConcept.length; c++) if (point.reduced[c] === true || point.eitherPolarity[c] === true) return null;
+  const denied = (o: Occurrence): boolean =>
+    o.negated && !o.selfNegating && !point.negatedAliases.has(analysis.text.slice(o.start, o.end)) &&
+    analysis.segmentMakesClaim(o.segment) && analysis.deniesNeed(o);
+  const first = perConcept[0] ?? [];
+  let tried = -1;
+  for (const anchor of first) {
+    if (anchor.sentence === tried || !denied(anchor)) continue;
+    tried = anchor.sentence;
+    const found: Occurrence[] = [anchor];
+    for (let c = 1; c < perConcept.length; c++) {
+      const list = perConcept[c] ?? [];
+      for (let k = lowerBound(list, "sentence", anchor.sentence); k < list.length; k++) {
+        const o = list[k] as Occurrence;
+        if (o.sentence !== anchor.sentence) break;
+        if (denied(o)) {
+          found.push(o);
+          break;
+        }
+      }
+      if (found.length !== c + 1) break;
+    }
+    if (found.length === perConcept.length) return found;
+  }
+  return null;
+}
+
 /** Words shown as what contradicts a point: the clause of the first term, cut to a readable stretch around the terms. */
 const CONTRADICTION_CONTEXT = 24;
 function clauseAround(analysis: AnswerAnalysis, terms: readonly Occurrence[]): Array<{ start: number; end: number }> {
@@ -634,6 +754,35 @@ function clauseAround(analysis: AnswerAnalysis, terms: readonly Occurrence[]): A
     to = Math.max(to, o.end);
   }
   return [{ start: Math.max(segment.start, from - CONTRADICTION_CONTEXT), end: Math.min(segment.end, to + CONTRADICTION_CONTEXT) }];
+}
+
+/** Words after a term that make it the time of another action ("拼起来之前", "切完以后"), a particle allowed first. */
+const TIME_FRAMES_ZH = ["之前", "以前", "之后", "以后", "的时候"];
+const TIME_FRAME_PARTICLES_ZH = ["", "了", "完", "好"];
+
+/** Whether the term at `o` only sets the time of what follows ("拼起来之前……"). */
+function framesTime(o: Occurrence, text: string): boolean {
+  for (const particle of TIME_FRAME_PARTICLES_ZH) {
+    if (!text.startsWith(particle, o.end)) continue;
+    for (const frame of TIME_FRAMES_ZH) if (text.startsWith(frame, o.end + particle.length)) return true;
+  }
+  return false;
+}
+
+/** Whether some concept is mentioned in the segment only as the time of another action. */
+function onlyTimeFramesIn(perConcept: PerConcept, segment: number, text: string): boolean {
+  for (const list of perConcept) {
+    let framed = true;
+    let any = false;
+    for (let k = lowerBound(list, "segment", segment); k < list.length && framed; k++) {
+      const o = list[k] as Occurrence;
+      if (o.segment !== segment) break;
+      any = true;
+      framed = framesTime(o, text);
+    }
+    if (any && framed) return true;
+  }
+  return false;
 }
 
 function everyConceptIn(perConcept: PerConcept, segment: number): boolean {
@@ -688,6 +837,27 @@ function negatedIn(perConcept: PerConcept, scope: Scope, at: number): boolean {
   return false;
 }
 
+/**
+ * A sentence of just two clauses, a condition and its consequence, the terms filling both ("全组同分，
+ * 梯度全是零"): the comma links them into a claim, as "、" between list items does not.
+ */
+function statesConditionAndConsequence(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
+  const first = terms[0];
+  if (!first) return false;
+  const { segments } = analysis.clauses;
+  let low = first.segment;
+  let high = first.segment;
+  for (const o of terms) {
+    low = Math.min(low, o.segment);
+    high = Math.max(high, o.segment);
+  }
+  if (high !== low + 1) return false;
+  const before = segments[low - 1];
+  const after = segments[high + 1];
+  if (before?.sentence === first.sentence || after?.sentence === first.sentence) return false;
+  return analysis.original[analysis.normalized.originStart[(segments[low] as Segment).end] ?? -1] !== "、";
+}
+
 function detectMisconception(
   misconception: CompiledMisconception,
   analysis: AnswerAnalysis,
@@ -716,7 +886,7 @@ function detectMisconception(
     const terms = affirmedIn(perConcept, "sentence", anchor.sentence);
     if (!terms) continue;
     if (terms.every(supportsHit)) continue;
-    if (anyMakesClaim(analysis, terms)) return terms;
+    if (anyMakesClaim(analysis, terms) || statesConditionAndConsequence(analysis, terms)) return terms;
   }
   return null;
 }

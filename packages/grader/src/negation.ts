@@ -24,6 +24,8 @@ const FALSE_CUES = [
   "无论", "无效", "无数", "无限", "无疑", "毫无疑问", "非常", "是非", "除非", "未来", "没错",
   "区别", "分别", "类别", "差别", "特别", "识别", "别人", "个别", "级别", "辨别", "鉴别", "甄别",
   "是否", "能否", "可否", "与否", "实在不行", "不行就", "要不然", "不然",
+  // A hindrance denied, not the term: "缺了环境也不耽误解释" says it can still be explained.
+  "不耽误", "不妨碍", "不影响", "不碍事",
   ...A_NOT_A,
   // A double negation is a must: "轨迹和动作边界不能不留".
   "不能不", "不可不", "不会不", "不得不",
@@ -32,14 +34,21 @@ const FALSE_CUES = [
 
 /** Characters that negate what follows them within a few characters. */
 const NEGATOR_CHARS = new Set([..."不没无非未别勿毋否甭"].map((char) => char.charCodeAt(0)));
-const NEGATOR_WORDS = new Set(["no", "not", "never", "without", "none", "neither", "nor", "cannot"]);
+const NEGATOR_WORDS = new Set([
+  "no", "not", "never", "without", "none", "neither", "nor", "cannot",
+  // Contractions typed fast without the apostrophe ("dont retrain"): none of them is another word
+  // an answer would use ("wont" and "cant" are rare enough in answers about training).
+  "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant", "couldnt", "shouldnt", "wouldnt",
+  "wont", "mustnt", "neednt", "havent", "hasnt", "hadnt",
+]);
 /** Two-word negators: the first word, then the one that must follow it after one space. */
 const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
 
 // A negation reaches back only as far as a contrast: in "不是 X 而是 Y", Y is not negated.
 // Tried in this order at each position, the first that fits is taken (as an alternation would).
 // "不用奖励模型只要偏好对": what is only needed instead starts a scope of its own.
-const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是", "只要", "只需要", "只需", "只用", "的话"];
+// "没有环境照样能解释": what is still possible without the thing is not negated.
+const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是", "只要", "只需要", "只需", "只用", "的话", "照样", "照常"];
 const SCOPE_BREAK_FIRSTS = new Set(SCOPE_BREAKS_ZH.map((word) => word.charCodeAt(0)));
 const SCOPE_BREAK_WORDS = new Set(["but", "rather", "instead", "however", "whereas", "while"]);
 
@@ -55,6 +64,10 @@ const NEGATORS_AFTER_ZH = [
   "没必要", "犯不着", "无所谓", "没用", "没什么用", "没啥用", "不用管", "可以不要", "可以省掉", "可以去掉",
   // Spoken ways of saying a thing no longer holds or helps.
   "不适用", "不管用", "过时", "没价值", "没有价值", "失效",
+  // Said to do no harm: "中间过程丢了也没影响" denies that losing it matters.
+  "没影响", "没有影响", "没啥影响", "没什么影响", "影响不大", "没关系", "不要紧", "无妨", "没事",
+  // Said to be overturned or thrown out: "那些想法在新版都推翻了".
+  "推翻", "被推翻", "作废", "废弃", "被废弃", "淘汰", "被淘汰", "不算数", "站不住",
   "没啥必要", "没什么必要", "没太大必要", "不太必要", "没多大必要", "用不上", "意义不大", "没意义", "没有意义",
   "行不通", "不可取", "要不得",
 ];
@@ -68,6 +81,8 @@ const ATTENTION_VERBS_ZH = [
   "验证", "验收", "评估", "准备", "记录", "保存",
   // Handling verbs: "重复日志不用去重" says the duplicates need no handling.
   "去重", "对齐", "处理", "清洗", "过滤", "关联",
+  // Telling things apart, said shortly: "动作和观察没必要拆开", "犯不着分哪个是重试".
+  "分", "拆", "拆开", "分开", "拆分", "分出来",
 ];
 /** Whether a matched term is itself a verb of attention ("区分", "保留"): denying it says nothing without its object. */
 export function isAttentionVerb(term: string): boolean {
@@ -277,8 +292,27 @@ const CONDITIONAL_REACH_ZH = 12;
 /** The most characters after a term that `negatedConsequence` reads. */
 const CONSEQUENCE_WINDOW_ZH = 2 + 2 + CONDITIONAL_REACH_ZH;
 
-/** "……就没法训", "……的话 SFT 和 DPO 都没法训练": a negated consequence of the term's condition. */
+/**
+ * Question words that make "没有奖励，模型往哪学？" a rhetorical question: the consequence is
+ * impossible, so the term is required. "怎么办" and "怎么样" ask for real.
+ */
+const RHETORICAL_QUESTIONS_ZH = ["往哪", "怎么", "咋", "如何", "凭什么", "靠什么", "拿什么", "哪来", "从哪"];
+const GENUINE_QUESTIONS_ZH = ["怎么办", "怎么样", "如何处理", "咋办"];
+/** How far after a term a rhetorical question word may start. */
+const RHETORICAL_REACH_ZH = 6;
+
+function asksRhetorically(after: string): boolean {
+  for (const word of RHETORICAL_QUESTIONS_ZH) {
+    const at = after.indexOf(word);
+    if (at < 0 || at > RHETORICAL_REACH_ZH) continue;
+    if (!GENUINE_QUESTIONS_ZH.some((genuine) => after.startsWith(genuine, at))) return true;
+  }
+  return false;
+}
+
+/** "……就没法训", "……的话 SFT 和 DPO 都没法训练", "……模型往哪学": a negated consequence of the term's condition. */
 function negatedConsequence(after: string): boolean {
+  if (asksRhetorically(after)) return true;
   const then = after.indexOf("就");
   if (then >= 0 && then <= CONSEQUENCE_LEAD_ZH && hasNegator(after.slice(then + 1, then + 1 + CONSEQUENCE_REACH_ZH))) return true;
   const conditional = after.indexOf("的话");
@@ -348,11 +382,33 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
     if (asksANotA(rest)) return closesIndifferent(rest) ? !before : before;
     const after = withoutForPhrase(masked.slice(end - offset, segmentEnd - offset));
     // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
-    negated = before !== (after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after)));
+    negated = before !== ((after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after))) || namedAsAnotherThing(text, segmentStart, start, rest));
   }
   // "看看是格式不对，还是……" asks which fault it is (the term may be the asking verb itself, "看看"):
   // looked for only once a negation is found, as most terms have none.
+  // The asking verb itself negated before it ("没必要区分是数据还是模型") is denied, not asked.
+  if (negated && before && EMBEDDED_QUESTIONS.some((question) => text.startsWith(question, start))) return true;
   return negated && !asksWhich(text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), Math.min(segmentEnd, end + 1)));
+}
+
+/** Words joining the thing compared: "跟训练是两码事". */
+const COMPARED_WITH_ZH = ["跟", "和", "与", "同"];
+/** What says the two differ, after an optional "是" and a degree word. */
+const ANOTHER_THING_ZH = ["两码事", "两回事"];
+const ANOTHER_THING_LEADS_ZH = ["", "是", "完全是", "根本是", "压根是", "就是"];
+
+/**
+ * "改提示跟训练是两码事": the term compared with is said to be another thing, which denies that the
+ * subject is it. Only the term right after 跟 / 和 / 与 and right before "是两码事" is denied; the
+ * subject before 跟 keeps its words ("原论文和 v1.0 是两码事" still names 原论文).
+ */
+function namedAsAnotherThing(text: string, segmentStart: number, start: number, rest: string): boolean {
+  if (start <= segmentStart || !COMPARED_WITH_ZH.some((word) => text.startsWith(word, start - word.length))) return false;
+  for (const lead of ANOTHER_THING_LEADS_ZH) {
+    if (!rest.startsWith(lead)) continue;
+    for (const word of ANOTHER_THING_ZH) if (rest.startsWith(word, lead.length) && rest.length - lead.length - word.length <= 2) return true;
+  }
+  return false;
 }
 
 /**
@@ -400,7 +456,7 @@ function asksWhich(stretch: string): boolean {
 /** Words before a term that say it is not needed or is removed, as opposed to "不能说", "不代表" (which deny a claim). */
 const NOT_NEEDED_BEFORE = [
   ...NOT_NEEDED_ZH, "去掉", "省掉", "取消", "不依赖", "摆脱",
-  "no need", "without", "don't need", "doesn't need", "not need", "never need", "drop", "remove",
+  "no need", "without", "don't need", "doesn't need", "dont need", "doesnt need", "not need", "never need", "drop", "remove",
 ];
 
 /**
@@ -466,6 +522,31 @@ export function assertsNeed(context: NegationContext, start: number, end = start
 
 /** How far before a term a "still needed" cue may end, in code units. */
 const NEED_REACH = 8;
+
+/** Words before a term that say it still can be done, whatever is missing: "缺了环境也不耽误解释". */
+const STILL_POSSIBLE_BEFORE = ["照样能", "照样可以", "一样能", "一样可以", "照常能", "照样", "不耽误", "不妨碍", "不影响", "still able to", "can still", "still can"];
+/** How far before a term such a cue may end: at most a short verb between ("照样能讲清得分原因"). */
+const POSSIBLE_REACH = 2;
+/** Characters of a verb that reduces or removes (减少, 降低, 免去, 省掉): "照样能减少价值模型" removes it. */
+const REDUCING_CHARS = new Set([..."减降少免脱去省"].map((char) => char.charCodeAt(0)));
+
+/**
+ * True when the term at [start, end) is said to be still possible ("……也不耽误解释得分原因",
+ * "照样能解释"), by a cue right before it and no negator after the cue.
+ */
+export function assertsPossible(context: NegationContext, start: number): boolean {
+  const window = context.text.slice(Math.max(context.segmentStart, start - POSSIBLE_REACH - 13), start);
+  for (const cue of STILL_POSSIBLE_BEFORE) {
+    const at = window.lastIndexOf(cue);
+    if (at < 0) continue;
+    const between = window.slice(at + cue.length);
+    if (between.length > POSSIBLE_REACH || hasNegator(maskFalseCues(between))) continue;
+    let reduces = false;
+    for (let i = 0; i < between.length && !reduces; i++) reduces = REDUCING_CHARS.has(between.charCodeAt(i));
+    if (!reduces) return true;
+  }
+  return false;
+}
 
 /** True when a phrase negates something by itself ("无需奖励模型"): authors sometimes write such aliases. */
 export function containsNegator(phrase: string): boolean {

@@ -25,6 +25,11 @@ export interface CompiledAlias {
   spreadable: boolean;
   /** A Chinese term of two characters without a negator: 得 may stand between them ("调得高"). */
   spreadableShort: boolean;
+  /**
+   * For an alias that is a negator and a term ("不是一回事", "没更新"), the term: negated by other
+   * words ("别把它们当一回事", "参数压根没有更新") it says what the alias says. Null otherwise.
+   */
+  negatedRest: string | null;
 }
 
 export interface CompiledConcept {
@@ -111,6 +116,7 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       typoTolerant: TYPO_TOLERANT.test(text),
       spreadable: text.length >= SPREAD_MIN_LENGTH && ALL_HAN.test(text) && !containsNegator(text),
       spreadableShort: text.length === 2 && ALL_HAN.test(text) && !containsNegator(text),
+      negatedRest: negatedRestOf(text),
       splitAt,
       halves: halvesOf(text, splitAt),
     });
@@ -130,6 +136,21 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
 }
 
 const HAN_CHAR = /\p{Script=Han}/u;
+
+/** Negators an alias may start with, longest first, for `negatedRest`. */
+const LEADING_NEGATORS = ["不是", "并非", "没有", "不", "没", "无", "别"];
+/** The rest must be this long: a single character negated elsewhere is too often another word. */
+const NEGATED_REST_MIN = 2;
+
+function negatedRestOf(text: string): string | null {
+  if (!ALL_HAN.test(text)) return null;
+  for (const negator of LEADING_NEGATORS) {
+    if (!text.startsWith(negator)) continue;
+    const rest = text.slice(negator.length);
+    return rest.length >= NEGATED_REST_MIN && !containsNegator(rest) ? rest : null;
+  }
+  return null;
+}
 
 /** A script boundary inside the alias ("完整|grpo"), or the middle of a four-character Chinese term ("参数|更新"). */
 function splitPointOf(text: string): number {
@@ -164,7 +185,7 @@ const SPREAD_GAP_TOTAL = 4;
  * measure words and demonstratives ("一对对的偏好" is no 偏好对, but "中间的那些步骤" is 中间步骤).
  * Negators are allowed so that the gap can negate the term ("参数没有更新"), as for split terms.
  */
-const SPREAD_FILLER = new Set([..."的了已经被都就也还会要是在地得将把有个一没不无未并再才又算些那这条种次只点们"]);
+const SPREAD_FILLER = new Set([..."的了已经被都就也还会要是在地得将把有个一没不无未并再才又算些那这条种次只点们肯定"]);
 
 /**
  * Where an exact match of the alias starting at `from` ends (English inflections included),
@@ -421,6 +442,21 @@ class OccurrenceSearch {
     };
   }
 
+  /** The term of a negating alias, negated by the words around it: an occurrence of the alias. */
+  negatedRest(alias: CompiledAlias, rest: string): void {
+    const { text, clauses } = this.answer;
+    for (let from = text.indexOf(rest); from >= 0; from = text.indexOf(rest, from + 1)) {
+      const segment = clauses.segments[clauses.segmentAt[from] ?? 0];
+      if (!segment) continue;
+      const end = from + rest.length;
+      if (!isNegatedInContext({ text, masked: this.answer.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, from, end)) continue;
+      const before = this.count;
+      this.record(from, end, alias, false);
+      // The negation found around it is the alias's own: the term says what the alias says.
+      if (this.count > before) (gathered[before] as Occurrence).negated = false;
+    }
+  }
+
   exact(alias: CompiledAlias): void {
     const text = this.answer.text;
     for (let from = text.indexOf(alias.text); from >= 0; from = text.indexOf(alias.text, from + 1)) {
@@ -667,6 +703,7 @@ export interface AnswerView {
 export function findOccurrences(answer: AnswerView, concept: CompiledConcept): Occurrence[] {
   const search = new OccurrenceSearch(answer);
   for (const alias of concept.aliases) search.exact(alias);
+  for (const alias of concept.aliases) if (alias.negatedRest !== null) search.negatedRest(alias, alias.negatedRest);
   if (search.count === 0) {
     for (const alias of concept.aliases) search.gapped(alias);
   }

@@ -11,6 +11,7 @@ const item = makeItem({
     { id: "k1", concepts: [["中间步骤"], ["保留", "留着"]] },
     { id: "k2", concepts: [["标准答案"]] },
     { id: "k3", concepts: [["不更新"]] },
+    { id: "k4", concepts: [["学不到"]] },
   ],
 });
 
@@ -36,8 +37,10 @@ describe("spread Chinese terms", () => {
     expect(verdict(answer, id)).not.toBe("hit");
   });
 
-  it("never spreads a term that negates by itself: 不会更新 is no 不更新", () => {
-    expect(verdict("参数不会更新。", "k3")).toBe("missed");
+  it("never spreads a term that negates by itself: 学也不到 is no 学不到", () => {
+    expect(verdict("这样学也不到。", "k4")).toBe("missed");
+    // "参数不会更新" is 不更新 all the same: its term 更新, negated by other words (not a spread alias).
+    expect(verdict("参数不会更新。", "k3")).toBe("hit");
   });
 
   it("reads a negator in the gap as negating the term", () => {
