@@ -56,29 +56,35 @@ describe("labelled evaluation", () => {
     expect(grader.kappa).toBeGreaterThanOrEqual(TARGETS.kappa);
     expect(grader.spearman).toBeGreaterThanOrEqual(TARGETS.spearman);
     expect(grader.misconceptions.precision).toBeGreaterThanOrEqual(TARGETS.precision);
-    // Target missed (0.85): 16 of 19 held-out misconceptions found (0.842), unchanged by the second
-    // round on the third batch. A floor against regressions.
-    expect(grader.misconceptions.recall).toBeGreaterThanOrEqual(0.84);
-    // Target missed (0.80): 6 of 10 held-out contradicted points found. A floor against regressions.
-    expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.6);
+    // Target missed (0.85): 18 of 22 held-out misconceptions found (0.818) after the rounds on the
+    // third and fourth batches. A floor against regressions.
+    expect(grader.misconceptions.recall).toBeGreaterThanOrEqual(0.81);
+    // Target missed (0.80): 11 of 18 held-out contradicted points found (0.611). A floor.
+    expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.61);
     expect(grader.kappa).toBeGreaterThan(baseline.kappa);
     expect(grader.spearman).toBeGreaterThan(baseline.spearman);
 
-    // The fresh batches alone are further from the targets (see eval/README.md). Misconception
-    // precision meets its target on each; every other figure there misses it and is held as a
-    // floor at its value when last measured, with the baseline beaten.
+    // The fresh batches alone (see eval/README.md): misconception precision meets its target on
+    // each; the other figures are held as floors at their values when last measured (QWK meets its
+    // target on every batch, Spearman on most; the two recalls miss it), with the baseline beaten.
     const batch = (name: string) => {
       const found = batches.find((b) => b.batch === name);
       if (!found) throw new Error(`no ${name} batch`);
       return found;
     };
     const floors = {
-      // Measured after the second round on the third batch: 0.793 / 0.861 / 0.800 / 0.75.
-      second: { kappa: 0.79, spearman: 0.86, recall: 0.8, contradictedRecall: 0.75 },
-      // 0.769 / 0.753 / 0.667 / 0.50.
-      third: { kappa: 0.76, spearman: 0.75, recall: 0.66, contradictedRecall: 0.5 },
-      // 0.781 / 0.806 / 0.750 / 0.60.
-      "second and third": { kappa: 0.78, spearman: 0.8, recall: 0.75, contradictedRecall: 0.6 },
+      // Measured after the round on the fourth batch's tuning answers (QWK / Spearman /
+      // misconception recall / contradicted recall): 0.947 / 0.914 / 1.000 / 0.75.
+      second: { kappa: 0.94, spearman: 0.91, recall: 1, contradictedRecall: 0.75 },
+      // 0.903 / 0.824 / 0.667 / 0.50.
+      third: { kappa: 0.9, spearman: 0.82, recall: 0.66, contradictedRecall: 0.5 },
+      // 0.924 / 0.863 / 0.875 / 0.60.
+      "second and third": { kappa: 0.92, spearman: 0.86, recall: 0.87, contradictedRecall: 0.6 },
+      // Written blind after the answer-key round, never tuned on in its held-out part:
+      // 0.931 / 0.922 / 0.333 (1 of 3) / 0.625.
+      fourth: { kappa: 0.93, spearman: 0.92, recall: 0.33, contradictedRecall: 0.62 },
+      // 0.927 / 0.884 / 0.727 / 0.611.
+      "second to fourth": { kappa: 0.92, spearman: 0.88, recall: 0.72, contradictedRecall: 0.61 },
     } as const;
     for (const [name, floor] of Object.entries(floors)) {
       const { grader: g, baseline: b } = batch(name);
