@@ -58,6 +58,8 @@ async function main(): Promise<void> {
   const study = createStudy({ db: database.db, items: bank.items, ...clock });
   const sync = await study.syncContent();
   logger.info({ contentDir, items: bank.items.length, ...sync }, "content synced");
+  const compiling = performance.now();
+  logger.info({ items: study.prepareGrading(), ms: Math.round(performance.now() - compiling) }, "answer keys compiled");
   // Imported decks join the bank in memory, so answers to their cards are graded after a restart.
   logger.info({ items: await study.loadDecks() }, "decks loaded");
 

@@ -64,6 +64,8 @@ export interface SelfRateResult {
 export interface StudyService extends ProgressFeatures, DeckFeatures, AppealFeatures {
   readonly items: ReadonlyMap<string, QuizItem>;
   syncContent(): Promise<ContentSyncReport>;
+  /** Compiles the answer key of every item in memory (at start-up); returns how many. */
+  prepareGrading(): number;
 
   setupGroup(actor: Actor, input: GroupSetupInput): Promise<GroupSettingsView>;
   setGroupPaused(actor: Actor, group: GroupRef, paused: boolean): Promise<GroupSettingsView>;

@@ -23,6 +23,13 @@ describe.each(targets())("answers on $name", (target) => {
     ({ study, otherProcess, itemsById, open } = harness);
   });
 
+  it("grades every item once at start-up, so its answer key is compiled before a member's first answer", () => {
+    // Every item in memory, each graded on its own model answer: an item the grader could not
+    // grade would throw here, at start-up, not in a member's answer.
+    expect(otherProcess.prepareGrading()).toBe(itemsById.size);
+    expect(itemsById.size).toBeGreaterThan(0);
+  });
+
   describe("submitAnswer", () => {
     it("grades the answer, stores the card and reports the result privately", async () => {
       const quiz = await postedQuiz();
