@@ -30,6 +30,14 @@ export interface CompiledAlias {
    * words ("别把它们当一回事", "参数压根没有更新") it says what the alias says. Null otherwise.
    */
   negatedRest: string | null;
+  /**
+   * The distinct UTF-16 units of `text`, of the halves, and of `negatedRest`: a search stage cannot
+   * match unless the answer holds every unit it needs (`UnitPresence`), so most absent aliases are
+   * ruled out without reading the answer.
+   */
+  units: Uint16Array;
+  halvesUnits: Uint16Array | null;
+  negatedRestUnits: Uint16Array | null;
 }
 
 export interface CompiledConcept {
@@ -105,6 +113,8 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
     if (text.length === 0 || seen.has(text)) continue;
     seen.add(text);
     const splitAt = splitPointOf(text);
+    const halves = halvesOf(text, splitAt);
+    const negatedRest = negatedRestOf(text);
     aliases.push({
       text,
       asciiStart: ASCII_WORD.test(text[0] ?? ""),
@@ -116,9 +126,12 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       typoTolerant: TYPO_TOLERANT.test(text),
       spreadable: text.length >= SPREAD_MIN_LENGTH && ALL_HAN.test(text) && !containsNegator(text),
       spreadableShort: text.length === 2 && ALL_HAN.test(text) && !containsNegator(text),
-      negatedRest: negatedRestOf(text),
+      negatedRest,
       splitAt,
-      halves: halvesOf(text, splitAt),
+      halves,
+      units: distinctUnits(text),
+      halvesUnits: halves ? distinctUnits(halves.head + halves.tail) : null,
+      negatedRestUnits: negatedRest === null ? null : distinctUnits(negatedRest),
     });
   }
   // An alias that negates another of its concept's ("无需奖励模型" beside "奖励模型") denies the
@@ -136,6 +149,56 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
 }
 
 const HAN_CHAR = /\p{Script=Han}/u;
+
+/** Each UTF-16 unit of `text` once, in order of first appearance. */
+function distinctUnits(text: string): Uint16Array {
+  const units: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (!units.includes(unit)) units.push(unit);
+  }
+  return Uint16Array.from(units);
+}
+
+// Which UTF-16 units the answer being searched holds: `unitSeen[unit] === unitStamp`. One stamp per
+// answer, so nothing is cleared between answers.
+const unitSeen = new Uint32Array(0x10000);
+let unitStamp = 0;
+let unitsGeneration = 0;
+
+/**
+ * The set of UTF-16 units of one answer, built once per answer. Like `BigramIndex` it lives in a
+ * module buffer shared by all instances: `activate` rebuilds it if another answer has been marked since.
+ */
+export class UnitPresence {
+  private generation = -1;
+  constructor(readonly text: string) {
+    this.activate();
+  }
+
+  activate(): void {
+    if (this.generation === unitsGeneration) return;
+    if (unitStamp === 0xffffffff) {
+      unitSeen.fill(0);
+      unitStamp = 0;
+    }
+    unitStamp += 1;
+    const text = this.text;
+    for (let i = 0; i < text.length; i++) unitSeen[text.charCodeAt(i)] = unitStamp;
+    unitsGeneration += 1;
+    this.generation = unitsGeneration;
+  }
+
+  /** Whether the answer holds every one of `units` (call `activate` first). */
+  hasAll(units: Uint16Array): boolean {
+    for (let k = 0; k < units.length; k++) if (unitSeen[units[k] ?? 0] !== unitStamp) return false;
+    return true;
+  }
+
+  has(unit: number): boolean {
+    return unitSeen[unit] === unitStamp;
+  }
+}
 
 /** Negators an alias may start with, longest first, for `negatedRest`. */
 const LEADING_NEGATORS = ["不是", "并非", "没有", "不", "没", "无", "别"];
@@ -387,6 +450,25 @@ let takenEnd = new Int32Array(32);
 // grown by push reserves room for sixteen, and most concepts occur once or not at all.
 const gathered: Occurrence[] = [];
 
+/** Bigrams of a near-miss window at the shortest length `nearMisses` tries. */
+function shortestWindowGramsOf(alias: CompiledAlias): number {
+  return (alias.text.length >= 5 ? alias.text.length - 1 : alias.text.length) - 1;
+}
+
+/**
+ * Whether the answer may hold enough of the alias's bigrams for a near miss: each bigram present
+ * needs both its units, so counting the bigrams whose units are both there bounds from above the
+ * count `nearMisses` checks, without building the answer's bigram index.
+ */
+function enoughBigramsMayBePresent(alias: CompiledAlias, grams: Int32Array, units: UnitPresence): boolean {
+  let possible = 0;
+  for (let k = 0; k < grams.length; k++) {
+    const gram = grams[k] ?? 0;
+    if (units.has(gram >>> 16) && units.has(gram & 0xffff)) possible += 1;
+  }
+  return 2 * possible >= NEAR_MISS_DICE * (grams.length + shortestWindowGramsOf(alias));
+}
+
 /** One concept searched in one answer: matches are recorded as they are found, longest alias first. */
 class OccurrenceSearch {
   /** How many of `gathered` are this search's. */
@@ -565,8 +647,7 @@ class OccurrenceSearch {
     // an answer of "奖励奖励……" shares one bigram at most).
     let present = 0;
     for (let k = 0; k < grams.length; k++) if (index.firstAt(grams[k] ?? 0) >= 0) present += 1;
-    const shortestWindowGrams = (alias.text.length >= 5 ? alias.text.length - 1 : alias.text.length) - 1;
-    if (2 * present < NEAR_MISS_DICE * (grams.length + shortestWindowGrams)) return;
+    if (2 * present < NEAR_MISS_DICE * (grams.length + shortestWindowGramsOf(alias))) return;
     if (startSeen.length < text.length) startSeen = new Int32Array(Math.max(text.length, startSeen.length * 2));
     if (startStamp === 0x7fffffff) {
       startSeen.fill(0);
@@ -695,6 +776,8 @@ export interface AnswerView {
   /** The answer's English words by first letter, made once per answer when a typo is looked for. */
   englishWords(): EnglishWords;
   bigrams(): BigramIndex;
+  /** Which UTF-16 units the answer holds, made once per answer. */
+  units(): UnitPresence;
   /** The text with false negation cues masked (see `maskFalseCues`), made once per answer. */
   negationText(): string;
 }
@@ -702,17 +785,25 @@ export interface AnswerView {
 /** Every place the concept is mentioned, with its negation state. Near misses only if nothing exact. */
 export function findOccurrences(answer: AnswerView, concept: CompiledConcept): Occurrence[] {
   const search = new OccurrenceSearch(answer);
-  for (const alias of concept.aliases) search.exact(alias);
-  for (const alias of concept.aliases) if (alias.negatedRest !== null) search.negatedRest(alias, alias.negatedRest);
-  if (search.count === 0) {
-    for (const alias of concept.aliases) search.gapped(alias);
+  // Every stage but the typos matches only units of the alias (its characters, in order, or its
+  // bigrams): an alias with a unit the answer lacks is skipped there, which finds the same matches.
+  const units = answer.units();
+  units.activate();
+  for (const alias of concept.aliases) if (units.hasAll(alias.units)) search.exact(alias);
+  for (const alias of concept.aliases) {
+    if (alias.negatedRest !== null && units.hasAll(alias.negatedRestUnits as Uint16Array)) search.negatedRest(alias, alias.negatedRest);
   }
   if (search.count === 0) {
-    for (const alias of concept.aliases) search.spread(alias);
-    for (const alias of concept.aliases) search.complement(alias);
+    for (const alias of concept.aliases) if (alias.halvesUnits && units.hasAll(alias.halvesUnits)) search.gapped(alias);
   }
   if (search.count === 0) {
-    for (const alias of concept.aliases) if (alias.bigrams) search.nearMisses(alias, alias.bigrams);
+    for (const alias of concept.aliases) if (alias.spreadable && units.hasAll(alias.units)) search.spread(alias);
+    for (const alias of concept.aliases) {
+      if (alias.spreadableShort && units.has(DE) && units.hasAll(alias.units)) search.complement(alias);
+    }
+  }
+  if (search.count === 0) {
+    for (const alias of concept.aliases) if (alias.bigrams && enoughBigramsMayBePresent(alias, alias.bigrams, units)) search.nearMisses(alias, alias.bigrams);
   }
   if (search.count === 0) {
     for (const alias of concept.aliases) if (alias.typoTolerant) search.typos(alias);
