@@ -49,6 +49,34 @@ export interface CompiledConcept {
   promptAliases: ReadonlySet<string>;
   /** Aliases holding a negator ("没见过的任务", "看不到"), whose negator negates nothing outside them. */
   negatingAliases: readonly string[];
+  /**
+   * Indexes into `aliases` of the ones each later search stage can match at all, in `aliases`'
+   * order: a concept absent from the answer is searched by every stage, and most of its aliases
+   * take part in few of them.
+   */
+  stages: SearchStages;
+}
+
+export interface SearchStages {
+  negatedRest: Uint32Array;
+  gapped: Uint32Array;
+  spread: Uint32Array;
+  complement: Uint32Array;
+  nearMisses: Uint32Array;
+  typos: Uint32Array;
+}
+
+function stagesOf(aliases: readonly CompiledAlias[]): SearchStages {
+  const where = (takesPart: (alias: CompiledAlias) => boolean): Uint32Array =>
+    Uint32Array.from(aliases.flatMap((alias, i) => (takesPart(alias) ? [i] : [])));
+  return {
+    negatedRest: where((alias) => alias.negatedRest !== null),
+    gapped: where((alias) => alias.halves !== null),
+    spread: where((alias) => alias.spreadable),
+    complement: where((alias) => alias.spreadableShort),
+    nearMisses: where((alias) => alias.bigrams !== null),
+    typos: where((alias) => alias.typoTolerant),
+  };
 }
 
 export interface Occurrence {
@@ -145,7 +173,7 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
   const label = concept.aliases[0] ?? "";
   const promptAliases = new Set(aliases.filter((alias) => occursExactly(normalizedPrompt, alias)).map((alias) => alias.text));
   const negatingAliases = aliases.filter((alias) => containsNegator(alias.text)).map((alias) => alias.text);
-  return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases, negatingAliases };
+  return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases, negatingAliases, stages: stagesOf(aliases) };
 }
 
 const HAN_CHAR = /\p{Script=Han}/u;
@@ -782,6 +810,9 @@ export interface AnswerView {
   negationText(): string;
 }
 
+/** Per alias of the concept being searched: 1 if the answer holds every unit of its text. */
+let allUnitsPresent = new Uint8Array(64);
+
 /** Every place the concept is mentioned, with its negation state. Near misses only if nothing exact. */
 export function findOccurrences(answer: AnswerView, concept: CompiledConcept): Occurrence[] {
   const search = new OccurrenceSearch(answer);
@@ -789,24 +820,38 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   // bigrams): an alias with a unit the answer lacks is skipped there, which finds the same matches.
   const units = answer.units();
   units.activate();
-  for (const alias of concept.aliases) if (units.hasAll(alias.units)) search.exact(alias);
-  for (const alias of concept.aliases) {
-    if (alias.negatedRest !== null && units.hasAll(alias.negatedRestUnits as Uint16Array)) search.negatedRest(alias, alias.negatedRest);
+  const { aliases, stages } = concept;
+  // Per alias: whether the answer holds all its units, for the spread and complement stages too.
+  if (allUnitsPresent.length < aliases.length) allUnitsPresent = new Uint8Array(aliases.length * 2);
+  for (let i = 0; i < aliases.length; i++) {
+    const alias = aliases[i] as CompiledAlias;
+    const present = units.hasAll(alias.units);
+    allUnitsPresent[i] = present ? 1 : 0;
+    if (present) search.exact(alias);
+  }
+  for (const i of stages.negatedRest) {
+    const alias = aliases[i] as CompiledAlias;
+    if (units.hasAll(alias.negatedRestUnits as Uint16Array)) search.negatedRest(alias, alias.negatedRest as string);
   }
   if (search.count === 0) {
-    for (const alias of concept.aliases) if (alias.halvesUnits && units.hasAll(alias.halvesUnits)) search.gapped(alias);
-  }
-  if (search.count === 0) {
-    for (const alias of concept.aliases) if (alias.spreadable && units.hasAll(alias.units)) search.spread(alias);
-    for (const alias of concept.aliases) {
-      if (alias.spreadableShort && units.has(DE) && units.hasAll(alias.units)) search.complement(alias);
+    for (const i of stages.gapped) {
+      const alias = aliases[i] as CompiledAlias;
+      if (units.hasAll(alias.halvesUnits as Uint16Array)) search.gapped(alias);
     }
   }
   if (search.count === 0) {
-    for (const alias of concept.aliases) if (alias.bigrams && enoughBigramsMayBePresent(alias, alias.bigrams, units)) search.nearMisses(alias, alias.bigrams);
+    for (const i of stages.spread) if (allUnitsPresent[i] === 1) search.spread(aliases[i] as CompiledAlias);
+    if (units.has(DE)) for (const i of stages.complement) if (allUnitsPresent[i] === 1) search.complement(aliases[i] as CompiledAlias);
   }
   if (search.count === 0) {
-    for (const alias of concept.aliases) if (alias.typoTolerant) search.typos(alias);
+    for (const i of stages.nearMisses) {
+      const alias = aliases[i] as CompiledAlias;
+      const grams = alias.bigrams as Int32Array;
+      if (enoughBigramsMayBePresent(alias, grams, units)) search.nearMisses(alias, grams);
+    }
+  }
+  if (search.count === 0) {
+    for (const i of stages.typos) search.typos(aliases[i] as CompiledAlias);
   }
   search.release();
   // By start, in place and stable (equal starts keep their order, as Array.prototype.sort does):
