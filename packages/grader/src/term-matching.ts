@@ -38,6 +38,10 @@ export interface CompiledAlias {
   units: Uint16Array;
   halvesUnits: Uint16Array | null;
   negatedRestUnits: Uint16Array | null;
+  /** The same for bigrams, as `gramSlot`s: an exact match needs every bigram of the text, a gapped one those of each half. */
+  gramSlots: Uint16Array;
+  halvesGramSlots: Uint16Array | null;
+  negatedRestGramSlots: Uint16Array | null;
 }
 
 export interface CompiledConcept {
@@ -160,6 +164,9 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       units: distinctUnits(text),
       halvesUnits: halves ? distinctUnits(halves.head + halves.tail) : null,
       negatedRestUnits: negatedRest === null ? null : distinctUnits(negatedRest),
+      gramSlots: distinctGramSlots([text]),
+      halvesGramSlots: halves ? distinctGramSlots([halves.head, halves.tail]) : null,
+      negatedRestGramSlots: negatedRest === null ? null : distinctGramSlots([negatedRest]),
     });
   }
   // An alias that negates another of its concept's ("无需奖励模型" beside "奖励模型") denies the
@@ -188,6 +195,29 @@ function distinctUnits(text: string): Uint16Array {
   return Uint16Array.from(units);
 }
 
+/**
+ * A bigram's slot in `gramSeen`: a hash, so two bigrams may share one. A shared slot can only make
+ * a bigram look present when it is not, which keeps the prefilter from skipping a match.
+ */
+function gramSlot(gram: number): number {
+  return Math.imul(gram, 0x9e3779b1) >>> 16;
+}
+
+/** The slots of every bigram inside each of `parts` (none across two parts), each once. */
+function distinctGramSlots(parts: readonly string[]): Uint16Array {
+  const slots: number[] = [];
+  for (const part of parts) {
+    for (let i = 0; i + 1 < part.length; i++) {
+      const slot = gramSlot(bigramCode(part, i));
+      if (!slots.includes(slot)) slots.push(slot);
+    }
+  }
+  return Uint16Array.from(slots);
+}
+
+/** Bigram slots of the answer being searched, stamped like `unitSeen`. */
+const gramSeen = new Uint32Array(0x10000);
+
 // Which UTF-16 units the answer being searched holds: `unitSeen[unit] === unitStamp`. One stamp per
 // answer, so nothing is cleared between answers.
 const unitSeen = new Uint32Array(0x10000);
@@ -195,7 +225,7 @@ let unitStamp = 0;
 let unitsGeneration = 0;
 
 /**
- * The set of UTF-16 units of one answer, built once per answer. Like `BigramIndex` it lives in a
+ * The set of UTF-16 units of one answer, and of its bigrams' slots, built once per answer. Like `BigramIndex` it lives in a
  * module buffer shared by all instances: `activate` rebuilds it if another answer has been marked since.
  */
 export class UnitPresence {
@@ -208,11 +238,13 @@ export class UnitPresence {
     if (this.generation === unitsGeneration) return;
     if (unitStamp === 0xffffffff) {
       unitSeen.fill(0);
+      gramSeen.fill(0);
       unitStamp = 0;
     }
     unitStamp += 1;
     const text = this.text;
     for (let i = 0; i < text.length; i++) unitSeen[text.charCodeAt(i)] = unitStamp;
+    for (let i = 0; i + 1 < text.length; i++) gramSeen[gramSlot(bigramCode(text, i))] = unitStamp;
     unitsGeneration += 1;
     this.generation = unitsGeneration;
   }
@@ -225,6 +257,17 @@ export class UnitPresence {
 
   has(unit: number): boolean {
     return unitSeen[unit] === unitStamp;
+  }
+
+  /** Whether the answer may hold every bigram of `slots` (false only if it surely lacks one). */
+  mayHaveAllGrams(slots: Uint16Array): boolean {
+    for (let k = 0; k < slots.length; k++) if (gramSeen[slots[k] ?? 0] !== unitStamp) return false;
+    return true;
+  }
+
+  /** Whether the answer may hold `gram`. */
+  mayHaveGram(gram: number): boolean {
+    return unitSeen[gram >>> 16] === unitStamp && unitSeen[gram & 0xffff] === unitStamp && gramSeen[gramSlot(gram)] === unitStamp;
   }
 }
 
@@ -484,15 +527,14 @@ function shortestWindowGramsOf(alias: CompiledAlias): number {
 }
 
 /**
- * Whether the answer may hold enough of the alias's bigrams for a near miss: each bigram present
- * needs both its units, so counting the bigrams whose units are both there bounds from above the
- * count `nearMisses` checks, without building the answer's bigram index.
+ * Whether the answer may hold enough of the alias's bigrams for a near miss: counting the bigrams
+ * it may hold (both units there, its slot stamped) bounds from above the count `nearMisses`
+ * checks, without building the answer's bigram index.
  */
 function enoughBigramsMayBePresent(alias: CompiledAlias, grams: Int32Array, units: UnitPresence): boolean {
   let possible = 0;
   for (let k = 0; k < grams.length; k++) {
-    const gram = grams[k] ?? 0;
-    if (units.has(gram >>> 16) && units.has(gram & 0xffff)) possible += 1;
+    if (units.mayHaveGram(grams[k] ?? 0)) possible += 1;
   }
   return 2 * possible >= NEAR_MISS_DICE * (grams.length + shortestWindowGramsOf(alias));
 }
@@ -827,16 +869,16 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
     const alias = aliases[i] as CompiledAlias;
     const present = units.hasAll(alias.units);
     allUnitsPresent[i] = present ? 1 : 0;
-    if (present) search.exact(alias);
+    if (present && units.mayHaveAllGrams(alias.gramSlots)) search.exact(alias);
   }
   for (const i of stages.negatedRest) {
     const alias = aliases[i] as CompiledAlias;
-    if (units.hasAll(alias.negatedRestUnits as Uint16Array)) search.negatedRest(alias, alias.negatedRest as string);
+    if (units.hasAll(alias.negatedRestUnits as Uint16Array) && units.mayHaveAllGrams(alias.negatedRestGramSlots as Uint16Array)) search.negatedRest(alias, alias.negatedRest as string);
   }
   if (search.count === 0) {
     for (const i of stages.gapped) {
       const alias = aliases[i] as CompiledAlias;
-      if (units.hasAll(alias.halvesUnits as Uint16Array)) search.gapped(alias);
+      if (units.hasAll(alias.halvesUnits as Uint16Array) && units.mayHaveAllGrams(alias.halvesGramSlots as Uint16Array)) search.gapped(alias);
     }
   }
   if (search.count === 0) {
