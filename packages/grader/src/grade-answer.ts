@@ -17,6 +17,7 @@ import {
   type AnswerView,
   type CompiledConcept,
   type Occurrence,
+  UnitPresence,
 } from "./term-matching.ts";
 
 /** Discord's modal text input holds at most this many characters. */
@@ -129,6 +130,7 @@ class AnswerAnalysis implements AnswerView {
   readonly text: string;
   readonly clauses;
   private bigramIndex: BigramIndex | null = null;
+  private unitPresence: UnitPresence | null = null;
   private masked: string | null = null;
   private words: EnglishWords | null = null;
   /** Occurrences of `allConcepts[i]`, once searched: an array, as a Map per answer cost more. */
@@ -160,6 +162,11 @@ class AnswerAnalysis implements AnswerView {
   bigrams(): BigramIndex {
     this.bigramIndex ??= new BigramIndex(this.text);
     return this.bigramIndex;
+  }
+
+  units(): UnitPresence {
+    this.unitPresence ??= new UnitPresence(this.text);
+    return this.unitPresence;
   }
 
   negationText(): string {

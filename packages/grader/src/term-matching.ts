@@ -30,6 +30,18 @@ export interface CompiledAlias {
    * words ("别把它们当一回事", "参数压根没有更新") it says what the alias says. Null otherwise.
    */
   negatedRest: string | null;
+  /**
+   * The distinct UTF-16 units of `text`, of the halves, and of `negatedRest`: a search stage cannot
+   * match unless the answer holds every unit it needs (`UnitPresence`), so most absent aliases are
+   * ruled out without reading the answer.
+   */
+  units: Uint16Array;
+  halvesUnits: Uint16Array | null;
+  negatedRestUnits: Uint16Array | null;
+  /** The same for bigrams, as `gramSlot`s: an exact match needs every bigram of the text, a gapped one those of each half. */
+  gramSlots: Uint16Array;
+  halvesGramSlots: Uint16Array | null;
+  negatedRestGramSlots: Uint16Array | null;
 }
 
 export interface CompiledConcept {
@@ -41,6 +53,34 @@ export interface CompiledConcept {
   promptAliases: ReadonlySet<string>;
   /** Aliases holding a negator ("没见过的任务", "看不到"), whose negator negates nothing outside them. */
   negatingAliases: readonly string[];
+  /**
+   * Indexes into `aliases` of the ones each later search stage can match at all, in `aliases`'
+   * order: a concept absent from the answer is searched by every stage, and most of its aliases
+   * take part in few of them.
+   */
+  stages: SearchStages;
+}
+
+export interface SearchStages {
+  negatedRest: Uint32Array;
+  gapped: Uint32Array;
+  spread: Uint32Array;
+  complement: Uint32Array;
+  nearMisses: Uint32Array;
+  typos: Uint32Array;
+}
+
+function stagesOf(aliases: readonly CompiledAlias[]): SearchStages {
+  const where = (takesPart: (alias: CompiledAlias) => boolean): Uint32Array =>
+    Uint32Array.from(aliases.flatMap((alias, i) => (takesPart(alias) ? [i] : [])));
+  return {
+    negatedRest: where((alias) => alias.negatedRest !== null),
+    gapped: where((alias) => alias.halves !== null),
+    spread: where((alias) => alias.spreadable),
+    complement: where((alias) => alias.spreadableShort),
+    nearMisses: where((alias) => alias.bigrams !== null),
+    typos: where((alias) => alias.typoTolerant),
+  };
 }
 
 export interface Occurrence {
@@ -105,6 +145,8 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
     if (text.length === 0 || seen.has(text)) continue;
     seen.add(text);
     const splitAt = splitPointOf(text);
+    const halves = halvesOf(text, splitAt);
+    const negatedRest = negatedRestOf(text);
     aliases.push({
       text,
       asciiStart: ASCII_WORD.test(text[0] ?? ""),
@@ -116,9 +158,15 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       typoTolerant: TYPO_TOLERANT.test(text),
       spreadable: text.length >= SPREAD_MIN_LENGTH && ALL_HAN.test(text) && !containsNegator(text),
       spreadableShort: text.length === 2 && ALL_HAN.test(text) && !containsNegator(text),
-      negatedRest: negatedRestOf(text),
+      negatedRest,
       splitAt,
-      halves: halvesOf(text, splitAt),
+      halves,
+      units: distinctUnits(text),
+      halvesUnits: halves ? distinctUnits(halves.head + halves.tail) : null,
+      negatedRestUnits: negatedRest === null ? null : distinctUnits(negatedRest),
+      gramSlots: distinctGramSlots([text]),
+      halvesGramSlots: halves ? distinctGramSlots([halves.head, halves.tail]) : null,
+      negatedRestGramSlots: negatedRest === null ? null : distinctGramSlots([negatedRest]),
     });
   }
   // An alias that negates another of its concept's ("无需奖励模型" beside "奖励模型") denies the
@@ -132,10 +180,96 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
   const label = concept.aliases[0] ?? "";
   const promptAliases = new Set(aliases.filter((alias) => occursExactly(normalizedPrompt, alias)).map((alias) => alias.text));
   const negatingAliases = aliases.filter((alias) => containsNegator(alias.text)).map((alias) => alias.text);
-  return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases, negatingAliases };
+  return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases, negatingAliases, stages: stagesOf(aliases) };
 }
 
 const HAN_CHAR = /\p{Script=Han}/u;
+
+/** Each UTF-16 unit of `text` once, in order of first appearance. */
+function distinctUnits(text: string): Uint16Array {
+  const units: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (!units.includes(unit)) units.push(unit);
+  }
+  return Uint16Array.from(units);
+}
+
+/**
+ * A bigram's slot in `gramSeen`: a hash, so two bigrams may share one. A shared slot can only make
+ * a bigram look present when it is not, which keeps the prefilter from skipping a match.
+ */
+function gramSlot(gram: number): number {
+  return Math.imul(gram, 0x9e3779b1) >>> 16;
+}
+
+/** The slots of every bigram inside each of `parts` (none across two parts), each once. */
+function distinctGramSlots(parts: readonly string[]): Uint16Array {
+  const slots: number[] = [];
+  for (const part of parts) {
+    for (let i = 0; i + 1 < part.length; i++) {
+      const slot = gramSlot(bigramCode(part, i));
+      if (!slots.includes(slot)) slots.push(slot);
+    }
+  }
+  return Uint16Array.from(slots);
+}
+
+/** Bigram slots of the answer being searched, stamped like `unitSeen`. */
+const gramSeen = new Uint32Array(0x10000);
+
+// Which UTF-16 units the answer being searched holds: `unitSeen[unit] === unitStamp`. One stamp per
+// answer, so nothing is cleared between answers.
+const unitSeen = new Uint32Array(0x10000);
+let unitStamp = 0;
+let unitsGeneration = 0;
+
+/**
+ * The set of UTF-16 units of one answer, and of its bigrams' slots, built once per answer. Like `BigramIndex` it lives in a
+ * module buffer shared by all instances: `activate` rebuilds it if another answer has been marked since.
+ */
+export class UnitPresence {
+  private generation = -1;
+  constructor(readonly text: string) {
+    this.activate();
+  }
+
+  activate(): void {
+    if (this.generation === unitsGeneration) return;
+    if (unitStamp === 0xffffffff) {
+      unitSeen.fill(0);
+      gramSeen.fill(0);
+      unitStamp = 0;
+    }
+    unitStamp += 1;
+    const text = this.text;
+    for (let i = 0; i < text.length; i++) unitSeen[text.charCodeAt(i)] = unitStamp;
+    for (let i = 0; i + 1 < text.length; i++) gramSeen[gramSlot(bigramCode(text, i))] = unitStamp;
+    unitsGeneration += 1;
+    this.generation = unitsGeneration;
+  }
+
+  /** Whether the answer holds every one of `units` (call `activate` first). */
+  hasAll(units: Uint16Array): boolean {
+    for (let k = 0; k < units.length; k++) if (unitSeen[units[k] ?? 0] !== unitStamp) return false;
+    return true;
+  }
+
+  has(unit: number): boolean {
+    return unitSeen[unit] === unitStamp;
+  }
+
+  /** Whether the answer may hold every bigram of `slots` (false only if it surely lacks one). */
+  mayHaveAllGrams(slots: Uint16Array): boolean {
+    for (let k = 0; k < slots.length; k++) if (gramSeen[slots[k] ?? 0] !== unitStamp) return false;
+    return true;
+  }
+
+  /** Whether the answer may hold `gram`. */
+  mayHaveGram(gram: number): boolean {
+    return unitSeen[gram >>> 16] === unitStamp && unitSeen[gram & 0xffff] === unitStamp && gramSeen[gramSlot(gram)] === unitStamp;
+  }
+}
 
 /** Negators an alias may start with, longest first, for `negatedRest`. */
 const LEADING_NEGATORS = ["不是", "并非", "没有", "不", "没", "无", "别"];
@@ -387,6 +521,24 @@ let takenEnd = new Int32Array(32);
 // grown by push reserves room for sixteen, and most concepts occur once or not at all.
 const gathered: Occurrence[] = [];
 
+/** Bigrams of a near-miss window at the shortest length `nearMisses` tries. */
+function shortestWindowGramsOf(alias: CompiledAlias): number {
+  return (alias.text.length >= 5 ? alias.text.length - 1 : alias.text.length) - 1;
+}
+
+/**
+ * Whether the answer may hold enough of the alias's bigrams for a near miss: counting the bigrams
+ * it may hold (both units there, its slot stamped) bounds from above the count `nearMisses`
+ * checks, without building the answer's bigram index.
+ */
+function enoughBigramsMayBePresent(alias: CompiledAlias, grams: Int32Array, units: UnitPresence): boolean {
+  let possible = 0;
+  for (let k = 0; k < grams.length; k++) {
+    if (units.mayHaveGram(grams[k] ?? 0)) possible += 1;
+  }
+  return 2 * possible >= NEAR_MISS_DICE * (grams.length + shortestWindowGramsOf(alias));
+}
+
 /** One concept searched in one answer: matches are recorded as they are found, longest alias first. */
 class OccurrenceSearch {
   /** How many of `gathered` are this search's. */
@@ -565,8 +717,7 @@ class OccurrenceSearch {
     // an answer of "奖励奖励……" shares one bigram at most).
     let present = 0;
     for (let k = 0; k < grams.length; k++) if (index.firstAt(grams[k] ?? 0) >= 0) present += 1;
-    const shortestWindowGrams = (alias.text.length >= 5 ? alias.text.length - 1 : alias.text.length) - 1;
-    if (2 * present < NEAR_MISS_DICE * (grams.length + shortestWindowGrams)) return;
+    if (2 * present < NEAR_MISS_DICE * (grams.length + shortestWindowGramsOf(alias))) return;
     if (startSeen.length < text.length) startSeen = new Int32Array(Math.max(text.length, startSeen.length * 2));
     if (startStamp === 0x7fffffff) {
       startSeen.fill(0);
@@ -695,27 +846,54 @@ export interface AnswerView {
   /** The answer's English words by first letter, made once per answer when a typo is looked for. */
   englishWords(): EnglishWords;
   bigrams(): BigramIndex;
+  /** Which UTF-16 units the answer holds, made once per answer. */
+  units(): UnitPresence;
   /** The text with false negation cues masked (see `maskFalseCues`), made once per answer. */
   negationText(): string;
 }
 
+/** Per alias of the concept being searched: 1 if the answer holds every unit of its text. */
+let allUnitsPresent = new Uint8Array(64);
+
 /** Every place the concept is mentioned, with its negation state. Near misses only if nothing exact. */
 export function findOccurrences(answer: AnswerView, concept: CompiledConcept): Occurrence[] {
   const search = new OccurrenceSearch(answer);
-  for (const alias of concept.aliases) search.exact(alias);
-  for (const alias of concept.aliases) if (alias.negatedRest !== null) search.negatedRest(alias, alias.negatedRest);
-  if (search.count === 0) {
-    for (const alias of concept.aliases) search.gapped(alias);
+  // Every stage but the typos matches only units of the alias (its characters, in order, or its
+  // bigrams): an alias with a unit the answer lacks is skipped there, which finds the same matches.
+  const units = answer.units();
+  units.activate();
+  const { aliases, stages } = concept;
+  // Per alias: whether the answer holds all its units, for the spread and complement stages too.
+  if (allUnitsPresent.length < aliases.length) allUnitsPresent = new Uint8Array(aliases.length * 2);
+  for (let i = 0; i < aliases.length; i++) {
+    const alias = aliases[i] as CompiledAlias;
+    const present = units.hasAll(alias.units);
+    allUnitsPresent[i] = present ? 1 : 0;
+    if (present && units.mayHaveAllGrams(alias.gramSlots)) search.exact(alias);
+  }
+  for (const i of stages.negatedRest) {
+    const alias = aliases[i] as CompiledAlias;
+    if (units.hasAll(alias.negatedRestUnits as Uint16Array) && units.mayHaveAllGrams(alias.negatedRestGramSlots as Uint16Array)) search.negatedRest(alias, alias.negatedRest as string);
   }
   if (search.count === 0) {
-    for (const alias of concept.aliases) search.spread(alias);
-    for (const alias of concept.aliases) search.complement(alias);
+    for (const i of stages.gapped) {
+      const alias = aliases[i] as CompiledAlias;
+      if (units.hasAll(alias.halvesUnits as Uint16Array) && units.mayHaveAllGrams(alias.halvesGramSlots as Uint16Array)) search.gapped(alias);
+    }
   }
   if (search.count === 0) {
-    for (const alias of concept.aliases) if (alias.bigrams) search.nearMisses(alias, alias.bigrams);
+    for (const i of stages.spread) if (allUnitsPresent[i] === 1) search.spread(aliases[i] as CompiledAlias);
+    if (units.has(DE)) for (const i of stages.complement) if (allUnitsPresent[i] === 1) search.complement(aliases[i] as CompiledAlias);
   }
   if (search.count === 0) {
-    for (const alias of concept.aliases) if (alias.typoTolerant) search.typos(alias);
+    for (const i of stages.nearMisses) {
+      const alias = aliases[i] as CompiledAlias;
+      const grams = alias.bigrams as Int32Array;
+      if (enoughBigramsMayBePresent(alias, grams, units)) search.nearMisses(alias, grams);
+    }
+  }
+  if (search.count === 0) {
+    for (const i of stages.typos) search.typos(aliases[i] as CompiledAlias);
   }
   search.release();
   // By start, in place and stable (equal starts keep their order, as Array.prototype.sort does):
