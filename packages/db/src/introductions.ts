@@ -21,15 +21,8 @@ export async function introduceItems(
     const inserted = await introduceStatement<{ item_id: string }>(db, {
       memberId,
       itemIds: JSON.stringify(itemIds),
-      due: card.due,
-      stability: card.stability,
-      difficulty: card.difficulty,
-      scheduledDays: card.scheduledDays,
-      learningSteps: card.learningSteps,
-      reps: card.reps,
-      lapses: card.lapses,
-      state: card.state,
-      lastReview: card.lastReview,
+      // The statement names its parameters as a card's own fields.
+      ...card,
     });
     return inserted.length;
   });

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { grade } from "../src/index.ts";
 import { makeItem } from "./item-fixtures.ts";
-
-const verdicts = (result: ReturnType<typeof grade>): Record<string, string> =>
-  Object.fromEntries(result.keyPoints.map((point) => [point.id, point.verdict]));
+import { verdicts } from "./grading-helpers.ts";
 
 const acceptanceItem = makeItem({
   id: "T100",

@@ -2,21 +2,8 @@
 // sentences of its own (none of them is a labelled answer).
 import { describe, expect, it } from "vitest";
 import { grade } from "../src/index.ts";
-import { isNegatedInContext } from "../src/negation.ts";
-import { normalizeTerm } from "../src/normalize-text.ts";
 import { makeItem, scalarRewardItem } from "./item-fixtures.ts";
-
-const verdicts = (result: ReturnType<typeof grade>): Record<string, string> =>
-  Object.fromEntries(result.keyPoints.map((point) => [point.id, point.verdict]));
-
-/** Whether `term` is negated where it first occurs in `sentence`, read as one segment. */
-function negated(sentence: string, term: string): boolean {
-  const text = normalizeTerm(sentence);
-  const needle = normalizeTerm(term);
-  const start = text.indexOf(needle);
-  if (start < 0) throw new Error(`${term} not in ${text}`);
-  return isNegatedInContext({ text, segmentStart: 0, segmentEnd: text.length }, start, start + needle.length);
-}
+import { verdicts, negated } from "./grading-helpers.ts";
 
 const concatItem = makeItem({
   id: "G090.f2",

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AnswerTooLongError, GraderError, grade, MAX_ANSWER_LENGTH } from "../src/index.ts";
 import { makeItem, scalarRewardItem } from "./item-fixtures.ts";
-
-const verdicts = (result: ReturnType<typeof grade>): Record<string, string> =>
-  Object.fromEntries(result.keyPoints.map((point) => [point.id, point.verdict]));
+import { verdicts } from "./grading-helpers.ts";
 
 describe("grading key points", () => {
   it("gives full marks and easy to an answer that makes every point", () => {

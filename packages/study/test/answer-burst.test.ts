@@ -2,40 +2,14 @@
 // a few statements (group commit), and every answer still gets its own result: written, shown the
 // first result, or refused because its post closed.
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "@recall/db";
 import { createStudy, type StudyService } from "../src/index.ts";
 import { ANSWER_STATEMENTS_IN_FLIGHT } from "../src/answer-statements.ts";
 import { contentItems, GOOD_Q090_ANSWER } from "./fixtures.ts";
+import { hookedStatements, type StatementHook } from "./hooked-statements.ts";
 import { POST_TIME, useStudy } from "./study-harness.ts";
 import { targets } from "./targets.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
-
-/** Sees a statement's execution: its prepared name ("" for queries built on the spot) and values. */
-type StatementHook = (name: string, run: () => Promise<unknown>, values: unknown) => Promise<unknown>;
-
-/** The database as the study sees it, with every statement's execution passed through `hook`. */
-function hookedStatements(db: Database, hook: StatementHook): Database {
-  const session = new Proxy(db._.session, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (property !== "prepareQuery" || typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        const prepared = Reflect.apply(value, target, args) as object;
-        const name = typeof args[2] === "string" ? args[2] : "";
-        return new Proxy(prepared, {
-          get(statement, key, statementReceiver) {
-            const member: unknown = Reflect.get(statement, key, statementReceiver);
-            if (key !== "execute" || typeof member !== "function") return member;
-            return (...values: unknown[]) => hook(name, () => Reflect.apply(member, statement, values) as Promise<unknown>, values[0]);
-          },
-        });
-      };
-    },
-  });
-  const internals = { ...db._, session };
-  return new Proxy(db, { get: (target, property, receiver) => (property === "_" ? internals : (Reflect.get(target, property, receiver) as unknown)) });
-}
 
 const READS = "recall_members_and_cards_creating";
 const WRITES = "recall_record_answers_call";
@@ -52,9 +26,9 @@ describe.each(targets())("answers in a burst on $name", (target) => {
   /** A study service whose statements are counted by name. */
   async function countedStudy(hook?: StatementHook) {
     const counts = new Map<string, number>();
-    const counted = hookedStatements(harness.open.db, (name, run, values) => {
+    const counted = hookedStatements(harness.open.db, (run, name, values) => {
       counts.set(name, (counts.get(name) ?? 0) + 1);
-      return hook ? hook(name, run, values) : run();
+      return hook ? hook(run, name, values) : run();
     });
     const service = createStudy({ db: counted, items: await contentItems(), clock: harness.clock.now });
     return { service, counts };
@@ -119,7 +93,7 @@ describe.each(targets())("answers in a burst on $name", (target) => {
     const quiz = await postedQuiz();
     let refused = 0;
     const answersIn = (values: unknown): number => (JSON.parse((values as { inputs: string }).inputs) as unknown[]).length;
-    const { service, counts } = await countedStudy((name, run, values) => {
+    const { service, counts } = await countedStudy((run, name, values) => {
       // The first statement of several answers loses a deadlock with another process's.
       if (name === WRITES && refused === 0 && answersIn(values) > 1) {
         refused += 1;
@@ -141,7 +115,7 @@ describe.each(targets())("answers in a burst on $name", (target) => {
   it("fails every answer of a statement that loses its connection, and takes them afterwards", async () => {
     const quiz = await postedQuiz();
     let failing = true;
-    const { service } = await countedStudy((name, run) =>
+    const { service } = await countedStudy((run, name) =>
       failing && name === WRITES ? Promise.reject(Object.assign(new Error("connection reset"), { code: "ECONNRESET" })) : run(),
     );
     const members = Array.from({ length: 5 }, () => newMember(quiz.serverId));

@@ -23,7 +23,7 @@ describe.each(targets())("answers on $name", (target) => {
     ({ study, otherProcess, itemsById, open } = harness);
   });
 
-  it("grades every item once at start-up, so its answer key is compiled before a member's first answer", () => {
+  it("grades every item in memory once, at start-up, without an error", () => {
     // Every item in memory, each graded on its own model answer: an item the grader could not
     // grade would throw here, at start-up, not in a member's answer.
     expect(otherProcess.prepareGrading()).toBe(itemsById.size);

@@ -128,7 +128,8 @@ describe.each(targets())("appeals on $name", (target) => {
       await study.appealAnswer({ member: dan, answerId: result.answerId, note: "" });
       clock.advance(MINUTE);
     }
-    // One place left: of two appeals for different answers filed at once, one gets it.
+    // One place left: of two appeals for different answers filed at once, one gets it. Whether the
+    // two really interleave here depends on timing; @recall/db's appeals test forces them to.
     const [a, b] = [await answer(dan, "Q091", "不知道"), await answer(dan, "Q092", "不知道")];
     const outcomes = await Promise.allSettled([
       study.appealAnswer({ member: dan, answerId: a.answerId, note: "" }),

@@ -1,39 +1,14 @@
 // Once per interaction id: two processes on one database claim a burst of ids side by side, each
 // id is owned by exactly one of them, and a burst goes to the database in a few statements.
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "@recall/db";
 import { createStudy, type StudyService } from "../src/index.ts";
 import { CLAIM_STATEMENTS_IN_FLIGHT } from "../src/interaction-claims.ts";
 import { contentItems } from "./fixtures.ts";
+import { hookedStatements } from "./hooked-statements.ts";
 import { useStudy } from "./study-harness.ts";
 import { targets } from "./targets.ts";
 
 vi.setConfig({ testTimeout: 30_000 });
-
-/**
- * The database as the study sees it, with every prepared statement's execution passed through
- * `hook` (claims are one prepared statement, so this sees each round trip).
- */
-function hookedStatements(db: Database, hook: (run: () => Promise<unknown>) => Promise<unknown>): Database {
-  const session = new Proxy(db._.session, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (property !== "prepareQuery" || typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        const prepared = Reflect.apply(value, target, args) as object;
-        return new Proxy(prepared, {
-          get(statement, key, statementReceiver) {
-            const member: unknown = Reflect.get(statement, key, statementReceiver);
-            if (key !== "execute" || typeof member !== "function") return member;
-            return (...values: unknown[]) => hook(() => Reflect.apply(member, statement, values) as Promise<unknown>);
-          },
-        });
-      };
-    },
-  });
-  const internals = { ...db._, session };
-  return new Proxy(db, { get: (target, property, receiver) => (property === "_" ? internals : (Reflect.get(target, property, receiver) as unknown)) });
-}
 
 describe.each(targets())("interaction claims on $name", (target) => {
   const harness = useStudy(target);
