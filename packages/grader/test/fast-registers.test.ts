@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { grade } from "../src/index.ts";
 import { makeItem } from "./item-fixtures.ts";
 import { verdicts, negated } from "./grading-helpers.ts";
+import { tooSlow } from "./linear-time.ts";
 
 describe("English contractions typed without the apostrophe", () => {
   const retrainItem = makeItem({
@@ -270,13 +271,10 @@ describe("long lists stay fast", () => {
     keyPoints: [{ id: "k1", concepts: [["缓存"], ["批处理"]] }],
   });
 
-  it("grades a 4,000-character list joined by 、 in well under 50 ms", () => {
+  it("grades a 4,000-character list joined by 、 without freezing (linear in the list)", () => {
     const answer = "缓存、批处理、".repeat(571).slice(0, 3990) + "都过时了";
-    grade(listItem, answer);
-    const started = process.cpuUsage();
-    grade(listItem, answer);
-    const used = process.cpuUsage(started);
-    expect((used.user + used.system) / 1000).toBeLessThan(50);
+    grade(listItem, "预热");
+    expect(tooSlow(listItem, answer)).toBeNull();
   });
 });
 
