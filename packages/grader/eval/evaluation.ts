@@ -175,6 +175,8 @@ export const BATCHES = {
   "second and third": (label: LabelledAnswer): boolean => label.origin === "fresh" || label.origin === "fresh-3",
   fourth: (label: LabelledAnswer): boolean => label.origin === "fresh-4",
   "second to fourth": (label: LabelledAnswer): boolean => label.origin === "fresh" || label.origin === "fresh-3" || label.origin === "fresh-4",
+  fifth: (label: LabelledAnswer): boolean => label.origin === "fresh-5",
+  "second to fifth": (label: LabelledAnswer): boolean => label.origin !== undefined,
 } as const;
 export type Batch = keyof typeof BATCHES;
 
