@@ -35,7 +35,8 @@ export interface CompiledKeyPoint {
   prompt: string;
   /**
    * Ids of the misconceptions made of the point's own terms (every concept of the point shares an
-   * alias with one of theirs): asserting one states the opposite of the point.
+   * alias with one of theirs), or whose every concept the point's own text names: asserting one
+   * states the opposite of the point.
    */
   opposedBy: string[];
 }
@@ -113,8 +114,13 @@ export function compileItem(item: QuizItem): CompiledItem {
     }));
   for (const point of keyPoints) {
     if (point.concepts.length === 0) continue;
+    const pointText = normalizeTerm(point.text);
     for (const misconception of misconceptions) {
-      if (point.concepts.every((concept) => misconception.concepts.some((other) => sharesAlias(concept, other)))) point.opposedBy.push(misconception.id);
+      const madeOfPointTerms = point.concepts.every((concept) => misconception.concepts.some((other) => sharesAlias(concept, other)));
+      // The point's own sentence names every concept of the misconception ("标准化只是相对信号，完整训练还需……"
+      // names 标准化 and 完整训练 of "把组内标准化称为完整 GRPO"): it says what is true of those very things.
+      const namedByPoint = misconception.concepts.every((concept) => concept.aliases.some((alias) => pointText.includes(alias.text)));
+      if (madeOfPointTerms || namedByPoint) point.opposedBy.push(misconception.id);
     }
   }
   const concepts = [...registry.values()];

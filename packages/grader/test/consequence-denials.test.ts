@@ -1,0 +1,52 @@
+// Claims that deny a point without its words: a misconception the point's own sentence speaks
+// about, each pinned with sentences of its own (none of them is a labelled answer).
+import { describe, expect, it } from "vitest";
+import { grade } from "../src/index.ts";
+import { makeItem } from "./item-fixtures.ts";
+import { verdicts } from "./grading-helpers.ts";
+
+describe("a misconception whose every concept the point's own sentence names", () => {
+  // The point limits 打分 and says what full training still takes; the misconception calls 打分 full training.
+  const scoringItem = makeItem({
+    id: "C001",
+    keyPoints: [
+      {
+        id: "k1",
+        text: "打分只是一个信号，完整训练还需要反向传播和优化器",
+        weight: 2,
+        concepts: [["打分", "评分"], ["反向传播", "优化器", "梯度"]],
+      },
+      { id: "k2", text: "要留独立测试集", concepts: [["测试集", "留出"]] },
+    ],
+    misconceptions: [{ id: "m1", statement: "把打分当成完整训练", concepts: [["打分", "评分"], ["完整训练", "训练完成", "就训好了"]] }],
+  });
+
+  it("contradicts the point when asserted", () => {
+    const result = grade(scoringItem, "评分这步一做完，整个模型就训好了。");
+    expect(result.misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(verdicts(result).k1).toBe("contradicted");
+    expect(result.suggestedRating).toBe("again");
+  });
+
+  it("leaves the point alone when the misconception is denied", () => {
+    const result = grade(scoringItem, "打分算完不等于训练完成，后面还得反向传播、跑优化器。");
+    expect(result.misconceptions).toEqual([]);
+    expect(verdicts(result).k1).toBe("hit");
+  });
+
+  it("leaves the point hit when the answer makes it elsewhere", () => {
+    const result = grade(scoringItem, "打分只是信号，真要更新还得走反向传播和优化器。有人说打分完就训好了，那不对。");
+    expect(verdicts(result).k1).toBe("hit");
+  });
+
+  it("does not link a misconception the point's sentence names only in part", () => {
+    const item = makeItem({
+      id: "C002",
+      keyPoints: [{ id: "k1", text: "打分只是一个信号", concepts: [["打分", "评分"], ["信号"]] }],
+      misconceptions: [{ id: "m1", statement: "把打分当成完整训练", concepts: [["打分", "评分"], ["完整训练", "就训好了"]] }],
+    });
+    const result = grade(item, "评分一做完，模型就训好了。");
+    expect(result.misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(verdicts(result).k1).not.toBe("contradicted");
+  });
+});
