@@ -70,6 +70,8 @@ const NEGATORS_AFTER_ZH = [
   "推翻", "被推翻", "作废", "废弃", "被废弃", "淘汰", "被淘汰", "不算数", "站不住",
   "没啥必要", "没什么必要", "没太大必要", "不太必要", "没多大必要", "用不上", "意义不大", "没意义", "没有意义",
   "行不通", "不可取", "要不得",
+  // Said to be worthless in itself: "中间那些都是噪声", "这一步多余".
+  "是噪声", "是噪音", "多余", "是累赘", "是垃圾", "是废话", "是摆设",
 ];
 /** Necessity negators that may be followed by a verb of attention: "坏例没必要再看", "过程不用保留". */
 const NOT_NEEDED_ZH = [

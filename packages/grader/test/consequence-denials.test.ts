@@ -1,9 +1,9 @@
-// Claims that deny a point without its words: a misconception the point's own sentence speaks
-// about, each pinned with sentences of its own (none of them is a labelled answer).
+// Claims that deny a point without its words (a misconception the point's own sentence speaks
+// about, a term called worthless), each pinned with sentences of its own (none of them is a labelled answer).
 import { describe, expect, it } from "vitest";
 import { grade } from "../src/index.ts";
 import { makeItem } from "./item-fixtures.ts";
-import { verdicts } from "./grading-helpers.ts";
+import { negated, verdicts } from "./grading-helpers.ts";
 
 describe("a misconception whose every concept the point's own sentence names", () => {
   // The point limits 打分 and says what full training still takes; the misconception calls 打分 full training.
@@ -48,5 +48,28 @@ describe("a misconception whose every concept the point's own sentence names", (
     const result = grade(item, "评分一做完，模型就训好了。");
     expect(result.misconceptions.map((m) => m.id)).toEqual(["m1"]);
     expect(verdicts(result).k1).not.toBe("contradicted");
+  });
+});
+
+describe("a term said to be worthless", () => {
+  it("is denied by a closing that calls it noise or superfluous", () => {
+    expect(negated("那些中间日志全是噪声", "日志")).toBe(true);
+    expect(negated("再加一层校验是多余的", "校验")).toBe(true);
+    expect(negated("说明文档是摆设", "说明文档")).toBe(true);
+  });
+
+  it("is not denied by noise it carries or a word that goes on", () => {
+    expect(negated("日志里的噪声很大", "日志")).toBe(false);
+    expect(negated("校验多余的字段", "校验")).toBe(false);
+    expect(negated("这些日志都很有用", "日志")).toBe(false);
+  });
+
+  it("denies a point whose every concept the sentence rejects", () => {
+    const keepItem = makeItem({
+      id: "C003",
+      keyPoints: [{ id: "k1", text: "要保留中间日志", concepts: [["日志", "中间记录"], ["保留", "存下"]] }],
+    });
+    expect(verdicts(grade(keepItem, "能跑通就行，中间记录不用存下，那些日志都是噪声。")).k1).toBe("contradicted");
+    expect(verdicts(grade(keepItem, "中间日志要存下，别当成噪声。")).k1).toBe("hit");
   });
 });
