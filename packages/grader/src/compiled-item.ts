@@ -39,6 +39,12 @@ export interface CompiledKeyPoint {
    * states the opposite of the point.
    */
   opposedBy: string[];
+  /**
+   * Ids of the misconceptions about what the point limits ("代理只能捕获模型调用" limits 代理; a
+   * misconception sharing an alias of 代理 says it does more): an answer that makes the point's
+   * words stand without the limit ("代理把调用都抓下来了") and asserts one crosses the limit.
+   */
+  limitedBy: string[];
 }
 
 export interface CompiledMisconception {
@@ -103,6 +109,7 @@ export function compileItem(item: QuizItem): CompiledItem {
       : null,
     prompt,
     opposedBy: [] as string[],
+    limitedBy: [] as string[],
   }));
   const misconceptions = item.misconceptions
     .filter((misconception: Misconception) => misconception.concepts.length > 0)
@@ -121,6 +128,11 @@ export function compileItem(item: QuizItem): CompiledItem {
       // names 标准化 and 完整训练 of "把组内标准化称为完整 GRPO"): it says what is true of those very things.
       const namedByPoint = misconception.concepts.every((concept) => concept.aliases.some((alias) => pointText.includes(alias.text)));
       if (madeOfPointTerms || namedByPoint) point.opposedBy.push(misconception.id);
+    }
+    const limited = point.concepts.filter((concept) => limitedIn(pointText, concept));
+    for (const misconception of misconceptions) {
+      if (point.opposedBy.includes(misconception.id)) continue;
+      if (limited.some((concept) => misconception.concepts.some((other) => sharesAlias(concept, other)))) point.limitedBy.push(misconception.id);
     }
   }
   const concepts = [...registry.values()];
@@ -144,6 +156,20 @@ function overlaps(a: string, b: string): boolean {
 
 function sharesAlias(a: CompiledConcept, b: CompiledConcept): boolean {
   return a === b || a.aliases.some((alias) => b.aliases.some((other) => other.text === alias.text));
+}
+
+/** Words right after a term that limit it to what follows: "代理只能捕获", "标准化只是相对信号". */
+export const LIMITING_WORDS = ["只", "仅", "only", "just", "merely"];
+
+/** Whether the point's text limits the concept: an alias of it followed at once by a limiting word. */
+function limitedIn(text: string, concept: CompiledConcept): boolean {
+  return concept.aliases.some((alias) => {
+    for (let at = text.indexOf(alias.text); at >= 0; at = text.indexOf(alias.text, at + 1)) {
+      const rest = text.slice(at + alias.text.length).trimStart();
+      if (LIMITING_WORDS.some((word) => rest.startsWith(word))) return true;
+    }
+    return false;
+  });
 }
 
 const REDUCTION_BEFORE = /(?:减少|降低|避免|去掉|省掉|摆脱|不依赖)[^，。]{0,6}$/;

@@ -1,7 +1,7 @@
 import type { QuizItem } from "@recall/content";
 import { checkAlias, withAliasOverlay, type AliasCheck, type AliasOverlay, type AliasOverlayEntry } from "./alias-overlay.ts";
 import { splitClauses, type Segment } from "./clauses.ts";
-import { compiledItemFor, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
+import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
 import { assertsNeed, assertsPossible, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues, maskTerms } from "./negation.ts";
@@ -89,6 +89,8 @@ const CONTRADICTION_PENALTY = 0.5;
 const MISCONCEPTION_PENALTY = 0.1;
 /** What is left of the score of an answer that only lists terms. */
 const KEYWORD_SALAD_FACTOR = 0.3;
+/** How far after a term a limiting word may stand and still limit it ("抓调用只是第一步"), in code units. */
+const LIMIT_REACH_AFTER = 4;
 /** Points without concepts are judged by bigram Dice between the point and the best sentence. */
 const TEXT_HIT_DICE = 0.45;
 const TEXT_PARTIAL_DICE = 0.25;
@@ -270,6 +272,15 @@ class AnswerAnalysis implements AnswerView {
     const segment = this.clauses.segments[o.segment];
     if (!segment) return false;
     return assertsPossible({ text: this.text, segmentStart: segment.start, segmentEnd: segment.end }, o.start);
+  }
+
+  /** Whether a limiting word ("只", "仅", "only") stands in the term's segment before it or right after it. */
+  statesLimit(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    if (!segment) return false;
+    const before = this.text.slice(segment.start, o.start);
+    const after = this.text.slice(o.end, Math.min(segment.end, o.end + LIMIT_REACH_AFTER));
+    return LIMITING_WORDS.some((word) => before.includes(word) || after.includes(word));
   }
 
   /** Whether the answer says the term at `o` is enough on its own (see `claimsSufficient` in negation.ts). */
@@ -1055,6 +1066,16 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     compiled.keyPoints.forEach((point, index) => {
       const result = keyPoints[index];
       if (!result || result.verdict === "hit" || result.contradicted || !point.opposedBy.includes(found.id)) return;
+      keyPoints[index] = { ...result, verdict: "contradicted", contradicted: true, evidence: found.evidence };
+    });
+  }
+  // A point limiting a thing ("代理只能捕获模型调用") made in its words without the limit ("代理把调用都
+  // 抓下来了"), beside a misconception saying the thing does more ("代理本身就是训练器"), is crossed.
+  for (const found of misconceptions) {
+    compiled.keyPoints.forEach((point, index) => {
+      const result = keyPoints[index];
+      if (result?.verdict !== "hit" || !point.limitedBy.includes(found.id)) return;
+      if ((judgements[index]?.evidence ?? []).some((o) => analysis.statesLimit(o))) return;
       keyPoints[index] = { ...result, verdict: "contradicted", contradicted: true, evidence: found.evidence };
     });
   }

@@ -1,5 +1,5 @@
 // Claims that deny a point without its words (a misconception the point's own sentence speaks
-// about, a term called worthless), each pinned with sentences of its own (none of them is a labelled answer).
+// about, a limit crossed, a term called worthless), each pinned with sentences of its own (none of them is a labelled answer).
 import { describe, expect, it } from "vitest";
 import { grade } from "../src/index.ts";
 import { makeItem } from "./item-fixtures.ts";
@@ -71,5 +71,39 @@ describe("a term said to be worthless", () => {
     });
     expect(verdicts(grade(keepItem, "能跑通就行，中间记录不用存下，那些日志都是噪声。")).k1).toBe("contradicted");
     expect(verdicts(grade(keepItem, "中间日志要存下，别当成噪声。")).k1).toBe("hit");
+  });
+});
+
+describe("a point that limits a thing, crossed by a misconception about that thing", () => {
+  // The point limits 缓存; the misconception says the cache is the whole database.
+  const cacheItem = makeItem({
+    id: "C004",
+    keyPoints: [
+      { id: "k1", text: "缓存只能加速读取", concepts: [["缓存", "cache"], ["读取", "读", "查询"]] },
+      { id: "k2", text: "写入要落到数据库", concepts: [["写入"], ["数据库"]] },
+    ],
+    misconceptions: [{ id: "m1", statement: "把缓存当成数据库", concepts: [["缓存", "cache"], ["就是数据库", "当数据库", "持久存储"]] }],
+  });
+
+  it("is contradicted when the answer says what the thing does and that it does more", () => {
+    const result = grade(cacheItem, "缓存能把查询都加速，缓存本身就是数据库了。");
+    expect(result.misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(verdicts(result).k1).toBe("contradicted");
+  });
+
+  it("stays hit when the answer states the limit itself", () => {
+    const result = grade(cacheItem, "缓存只负责加速读取，有人把缓存当数据库用，那就错了。");
+    expect(verdicts(result).k1).toBe("hit");
+    expect(verdicts(grade(cacheItem, "缓存加速读取而已，仅此而已。")).k1).toBe("hit");
+  });
+
+  it("is not contradicted when the answer never makes the point's words stand", () => {
+    const result = grade(cacheItem, "缓存本身就是数据库了，存进去就丢不了。");
+    expect(result.misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(verdicts(result).k1).not.toBe("contradicted");
+  });
+
+  it("is left alone without the misconception", () => {
+    expect(verdicts(grade(cacheItem, "缓存能加速读取，写入还是要落到数据库。"))).toEqual({ k1: "hit", k2: "hit" });
   });
 });
