@@ -89,6 +89,19 @@ const CONTRADICTION_PENALTY = 0.5;
 const MISCONCEPTION_PENALTY = 0.1;
 /** What is left of the score of an answer that only lists terms. */
 const KEYWORD_SALAD_FACTOR = 0.3;
+/** Frames that report a belief of others: what follows is quoted, not claimed, when it is then rejected. */
+const REPORTING_FRAMES = [
+  "有人说", "有人觉得", "有人以为", "有人认为", "有人会说", "有人讲", "很多人以为", "很多人觉得", "很多人说", "很多人认为",
+  "不少人以为", "不少人觉得", "常有人说", "常听人说", "别人说", "网上说", "有种说法", "有一种说法", "有的说法",
+  "some people", "people say", "people think", "some say", "a common claim",
+];
+/** Words that reject a reported belief: "这不对", "其实……", "that's wrong". */
+const REJECTIONS = [
+  "不对", "错了", "是错的", "说错", "大错", "误区", "其实", "并非如此", "不是这样", "不是这么回事", "没这回事", "不成立", "站不住", "想当然", "不靠谱",
+  "wrong", "not true", "isn't true", "myth", "mistaken",
+];
+/** How far into the next sentence a rejection of a reported belief may stand ("……。这是误区。"), in code units. */
+const REJECTION_REACH_NEXT = 8;
 /** How far after a term a limiting word may stand and still limit it ("抓调用只是第一步"), in code units. */
 const LIMIT_REACH_AFTER = 4;
 /** Points without concepts are judged by bigram Dice between the point and the best sentence. */
@@ -272,6 +285,21 @@ class AnswerAnalysis implements AnswerView {
     const segment = this.clauses.segments[o.segment];
     if (!segment) return false;
     return assertsPossible({ text: this.text, segmentStart: segment.start, segmentEnd: segment.end }, o.start);
+  }
+
+  /**
+   * Whether the term stands in a belief the answer reports in order to reject it ("有人说反思就等于更新
+   * 权重，这不对", "有人觉得……，其实……"): a reporting frame before it in its sentence, and a rejection
+   * after it there or at the start of the next sentence.
+   */
+  reportedToReject(o: Occurrence): boolean {
+    const sentence = this.clauses.sentences[o.sentence];
+    if (!sentence) return false;
+    const before = this.text.slice(sentence.start, o.start);
+    if (!REPORTING_FRAMES.some((frame) => before.includes(frame))) return false;
+    const next = this.clauses.sentences[o.sentence + 1];
+    const after = this.text.slice(o.end, next ? Math.min(next.end, next.start + REJECTION_REACH_NEXT) : sentence.end);
+    return REJECTIONS.some((word) => after.includes(word));
   }
 
   /** Whether a limiting word ("只", "仅", "only") stands in the term's segment before it or right after it. */
@@ -889,7 +917,7 @@ function detectMisconception(
   for (const anchor of anchors) {
     if (anchor.segment === tried) continue;
     tried = anchor.segment;
-    if (anchor.negated || negatedIn(perConcept, "segment", anchor.segment)) continue;
+    if (anchor.negated || negatedIn(perConcept, "segment", anchor.segment) || analysis.reportedToReject(anchor)) continue;
     const found = affirmedIn(perConcept, "segment", anchor.segment);
     // A bare list of terms asserts nothing, not even a misconception.
     if (found && analysis.segmentMakesClaim(anchor.segment)) return found;
@@ -900,7 +928,7 @@ function detectMisconception(
   for (const anchor of anchors) {
     if (anchor.sentence === tried) continue;
     tried = anchor.sentence;
-    if (anchor.negated || negatedIn(perConcept, "sentence", anchor.sentence)) continue;
+    if (anchor.negated || negatedIn(perConcept, "sentence", anchor.sentence) || analysis.reportedToReject(anchor)) continue;
     const terms = affirmedIn(perConcept, "sentence", anchor.sentence);
     if (!terms) continue;
     if (terms.every(supportsHit)) continue;

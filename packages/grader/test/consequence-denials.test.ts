@@ -107,3 +107,26 @@ describe("a point that limits a thing, crossed by a misconception about that thi
     expect(verdicts(grade(cacheItem, "缓存能加速读取，写入还是要落到数据库。"))).toEqual({ k1: "hit", k2: "hit" });
   });
 });
+
+describe("a belief reported in order to reject it", () => {
+  const cacheItem = makeItem({
+    id: "C005",
+    keyPoints: [{ id: "k1", text: "缓存只能加速读取", concepts: [["缓存"], ["读取", "查询"]] }],
+    misconceptions: [{ id: "m1", statement: "把缓存当成数据库", concepts: [["缓存"], ["就是数据库", "当数据库", "持久存储"]] }],
+  });
+
+  it("asserts nothing when the answer then says it is wrong", () => {
+    expect(grade(cacheItem, "有人觉得缓存就是数据库了，这不对，缓存只管加速查询。").misconceptions).toEqual([]);
+    expect(grade(cacheItem, "常听人说缓存可以当数据库用。其实断电就没了。").misconceptions).toEqual([]);
+    expect(grade(cacheItem, "Some people say the 缓存 can serve as 持久存储, which is wrong.").misconceptions).toEqual([]);
+  });
+
+  it("is still asserted when the frame is not rejected", () => {
+    expect(grade(cacheItem, "有人说缓存就是数据库了，我也这么看。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(grade(cacheItem, "有人说缓存就是数据库了，没错，确实如此。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+  });
+
+  it("is still asserted when the answer states it without a reporting frame", () => {
+    expect(grade(cacheItem, "缓存就是数据库了，这点错不了。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+  });
+});
