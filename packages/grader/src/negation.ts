@@ -41,6 +41,12 @@ const NEGATOR_WORDS = new Set([
   "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant", "couldnt", "shouldnt", "wouldnt",
   "wont", "mustnt", "neednt", "havent", "hasnt", "hadnt",
 ]);
+/**
+ * Rhetorical questions that deny without a negator: "还用得着分是谁的锅吗" says there is no need,
+ * "谁说代理只能采数据" denies the claim, "怎么可能是 ±1" denies the value.
+ */
+const RHETORICAL_NEGATORS_ZH = ["还用得着", "哪用得着", "哪里用得着", "何必", "何须", "何需", "谁说", "怎么可能", "哪可能", "哪里可能"];
+const RHETORICAL_FIRSTS = new Set(RHETORICAL_NEGATORS_ZH.map((word) => word.charCodeAt(0)));
 /** Two-word negators: the first word, then the one that must follow it after one space. */
 const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
 
@@ -208,6 +214,7 @@ function hasNegator(text: string): boolean {
   for (let i = 0; i < text.length; ) {
     const unit = text.charCodeAt(i);
     if (NEGATOR_CHARS.has(unit)) return true;
+    if (RHETORICAL_FIRSTS.has(unit) && startingAt(RHETORICAL_NEGATORS_ZH, text, i) !== null) return true;
     if (!isBoundaryWordUnit(unit)) {
       if (unit === APOSTROPHE && i > 0 && text.charCodeAt(i - 1) === 0x6e && text.charCodeAt(i + 1) === 0x74 &&
         !isBoundaryWordUnit(text.charCodeAt(i + 2))) return true; // n't
@@ -457,7 +464,7 @@ function asksWhich(stretch: string): boolean {
 
 /** Words before a term that say it is not needed or is removed, as opposed to "不能说", "不代表" (which deny a claim). */
 const NOT_NEEDED_BEFORE = [
-  ...NOT_NEEDED_ZH, "去掉", "省掉", "取消", "不依赖", "摆脱",
+  ...NOT_NEEDED_ZH, "去掉", "省掉", "取消", "不依赖", "摆脱", "还用得着", "哪用得着", "哪里用得着", "何必", "何须", "何需",
   "no need", "without", "don't need", "doesn't need", "dont need", "doesnt need", "not need", "never need", "drop", "remove",
 ];
 

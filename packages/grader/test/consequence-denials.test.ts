@@ -130,3 +130,25 @@ describe("a belief reported in order to reject it", () => {
     expect(grade(cacheItem, "缓存就是数据库了，这点错不了。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
   });
 });
+
+describe("a rhetorical question that denies", () => {
+  it("negates like a negator", () => {
+    expect(negated("还用得着看日志吗", "日志")).toBe(true);
+    expect(negated("哪用得着再写测试", "测试")).toBe(true);
+    expect(negated("何必单独部署缓存", "缓存")).toBe(true);
+    expect(negated("谁说缓存只能加速读取", "缓存")).toBe(true);
+    expect(negated("结果怎么可能是零", "零")).toBe(true);
+    expect(negated("还得看日志吗", "日志")).toBe(false);
+    expect(negated("谁来写测试", "测试")).toBe(false);
+  });
+
+  it("says a point's step is not needed", () => {
+    const diagnoseItem = makeItem({
+      id: "C006",
+      keyPoints: [{ id: "k1", text: "先排查是网络还是磁盘的问题", weight: 2, concepts: [["排查", "区分", "分"], ["网络", "磁盘"]] }],
+    });
+    expect(verdicts(grade(diagnoseItem, "服务挂了还用得着分是网络还是磁盘吗？重启就完了。")).k1).toBe("contradicted");
+    expect(verdicts(grade(diagnoseItem, "何必排查网络和磁盘，直接重启。")).k1).toBe("contradicted");
+    expect(verdicts(grade(diagnoseItem, "先排查是网络还是磁盘出的问题，再决定要不要重启。")).k1).toBe("hit");
+  });
+});
