@@ -152,3 +152,21 @@ describe("a rhetorical question that denies", () => {
     expect(verdicts(grade(diagnoseItem, "先排查是网络还是磁盘出的问题，再决定要不要重启。")).k1).toBe("hit");
   });
 });
+
+describe("离不开 says a thing is needed", () => {
+  it("negates nothing", () => {
+    expect(negated("训练离不开奖励模型", "奖励模型")).toBe(false);
+    expect(negated("训练用不着奖励模型", "奖励模型")).toBe(true);
+  });
+
+  it("asserts a misconception of need and contradicts a point that denies the need", () => {
+    const item = makeItem({
+      id: "C007",
+      keyPoints: [{ id: "k1", text: "离线蒸馏不需要教师在线打分", polarity: "deny", concepts: [["在线打分", "打分模型"]] }],
+      misconceptions: [{ id: "m1", statement: "所有蒸馏都要在线打分", concepts: [["蒸馏"], ["在线打分", "打分模型"]] }],
+    });
+    const result = grade(item, "蒸馏也离不开打分模型，没它学不了。");
+    expect(result.misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(verdicts(result).k1).toBe("contradicted");
+  });
+});
