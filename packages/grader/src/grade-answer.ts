@@ -1039,6 +1039,13 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
       judgements[index] = { ...judgement, contradicted: false, evidence: [], evidenceSpans: [] };
     }
   });
+  // Words quoting a belief in order to reject it ("有人说反思就等于更新权重，这不对") deny no point.
+  judgements.forEach((judgement, index) => {
+    if (!judgement.contradicted || judgement.evidence.length === 0) return;
+    if (judgement.evidence.every((o) => analysis.reportedToReject(o))) {
+      judgements[index] = { ...judgement, contradicted: false, evidence: [], evidenceSpans: [] };
+    }
+  });
   let creditedCount = 0;
   let unsupported = 0;
   for (const judgement of judgements) {

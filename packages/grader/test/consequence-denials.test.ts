@@ -126,6 +126,15 @@ describe("a belief reported in order to reject it", () => {
     expect(grade(cacheItem, "有人说缓存就是数据库了，没错，确实如此。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
   });
 
+  it("contradicts no point with the words it quotes", () => {
+    const denyItem = makeItem({
+      id: "C008",
+      keyPoints: [{ id: "k1", text: "备忘录不等于改权重", polarity: "deny", concepts: [["备忘录", "笔记"], ["改权重", "更新权重"]] }],
+    });
+    expect(verdicts(grade(denyItem, "有人说写了笔记就等于更新权重了，这是误区。")).k1).not.toBe("contradicted");
+    expect(verdicts(grade(denyItem, "写了笔记就等于更新权重了。")).k1).toBe("contradicted");
+  });
+
   it("is still asserted when the answer states it without a reporting frame", () => {
     expect(grade(cacheItem, "缓存就是数据库了，这点错不了。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
   });
