@@ -20,7 +20,7 @@ const FALSE_CUES = [
   "不仅", "不同", "不断", "不管", "不论", "不少", "不错", "不久", "不过", "不但", "不光", "不停",
   "不得不", "不可或缺", "不可少", "缺一不可", "不外乎", "不一样", "不稳定", "差不多", "不小",
   // Necessity, not negation: "少不了价值模型" says it is needed.
-  "少不了", "离不了", "离不开", "免不了",
+  "少不了", "离不了", "离不开", "免不了", "省不掉", "省不了", "去不掉",
   "无论", "无效", "无数", "无限", "无疑", "毫无疑问", "非常", "是非", "除非", "未来", "没错",
   "区别", "分别", "类别", "差别", "特别", "识别", "别人", "个别", "级别", "辨别", "鉴别", "甄别",
   "是否", "能否", "可否", "与否", "实在不行", "不行就", "要不然", "不然",
@@ -496,10 +496,17 @@ export function deniesNeed(context: NegationContext, start: number, end: number,
 const STILL_NEEDED_BEFORE = [
   "还得", "还是得", "还要", "还是要", "还需要", "还是需要", "仍需", "仍然需要", "依然需要", "必须", "离不开", "得单独", "需要单独",
   "照样需要", "照样得", "依旧需要", "依然要", "仍要", "还需", "一定要", "一定得", "总得", "少不了", "离不了",
+  "照样要", "照旧要", "依旧要", "仍然要", "还是照样",
   "still need", "still needs", "still requires", "must",
 ];
+const LONGEST_STILL_NEEDED_BEFORE = Math.max(...STILL_NEEDED_BEFORE.map((cue) => cue.length));
 /** Words closing a term's clause that say it is still needed: "价值模型还是少不了", "critic 必不可少". */
-const STILL_NEEDED_AFTER = ["少不了", "离不了", "离不开", "必不可少", "不可或缺", "不能少", "是必须的", "是必需的", "必须有", "还是要有", "还得有", "is still needed", "is required"];
+const STILL_NEEDED_AFTER = [
+  "少不了", "离不了", "离不开", "必不可少", "不可或缺", "不能少", "是必须的", "是必需的", "必须有", "还是要有", "还得有",
+  // Said not to be saved after all: "critic 一点没省", "价值模型省不掉".
+  "一点没省", "没省掉", "没省下", "省不掉", "省不了", "去不掉",
+  "is still needed", "is required",
+];
 /** How many characters may stand between a term and such a closing ("价值模型还是少不了"). */
 const STILL_NEEDED_AFTER_LEAD = 4;
 const LONGEST_STILL_NEEDED_AFTER = longest(STILL_NEEDED_AFTER);
@@ -519,14 +526,16 @@ export function assertsNeed(context: NegationContext, start: number, end = start
       if (at >= 0 && at <= STILL_NEEDED_AFTER_LEAD && rest.length - (at + closing.length) <= 2 && !hasNegator(masked.slice(end, end + at))) return true;
     }
   }
-  const windowStart = start - window.length;
+  // Read apart from the negation window, which starts after "照样": "照样要" is a cue of its own.
+  const stretchStart = Math.max(context.segmentStart, start - NEED_REACH - LONGEST_STILL_NEEDED_BEFORE);
+  const stretch = masked.slice(stretchStart, start);
   let last = -1;
   for (const cue of STILL_NEEDED_BEFORE) {
-    const at = window.lastIndexOf(cue);
+    const at = stretch.lastIndexOf(cue);
     if (at >= 0 && at + cue.length > last) last = at + cue.length;
   }
   // A verb may stand between ("还是得单独训练一个价值模型"), so the cue need only be near.
-  return last >= 0 && windowStart + last >= start - NEED_REACH;
+  return last >= 0 && stretchStart + last >= start - NEED_REACH;
 }
 
 /** How far before a term a "still needed" cue may end, in code units. */

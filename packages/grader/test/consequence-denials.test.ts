@@ -179,3 +179,21 @@ describe("离不开 says a thing is needed", () => {
     expect(verdicts(result).k1).toBe("contradicted");
   });
 });
+
+describe("a removed thing said to be still needed in spoken words", () => {
+  const cacheItem = makeItem({
+    id: "C009",
+    keyPoints: [{ id: "k1", text: "用本地索引，减少对远程搜索服务的依赖", weight: 2, concepts: [["本地索引"], ["远程搜索", "搜索服务"]] }],
+  });
+
+  it("contradicts the point that reduces it", () => {
+    expect(verdicts(grade(cacheItem, "有了本地索引，照样要单独部署远程搜索。")).k1).toBe("contradicted");
+    expect(verdicts(grade(cacheItem, "本地索引建好了，搜索服务一点没省。")).k1).toBe("contradicted");
+    expect(verdicts(grade(cacheItem, "本地索引也好，远程搜索省不掉。")).k1).toBe("contradicted");
+  });
+
+  it("leaves the point made when the thing is said to be saved", () => {
+    expect(verdicts(grade(cacheItem, "有了本地索引，远程搜索服务就省掉了。")).k1).not.toBe("contradicted");
+    expect(negated("远程搜索省不掉", "远程搜索")).toBe(false);
+  });
+});
