@@ -113,6 +113,10 @@ const LONGEST_CLOSING_ZH = Math.max(
   longest(HEDGES_ZH) + HEDGED_PREDICATE_ZH,
 );
 
+/** Adverbs a bare negation may open with: "都用不着", "完全没必要". */
+const BARE_CLOSING_LEADS_ZH = ["", "都", "也", "就", "完全", "根本", "统统", "全都", "压根", "真的", "其实"];
+const LONGEST_BARE_CLOSING = longest(BARE_CLOSING_LEADS_ZH) + longest(CLOSINGS_ZH);
+
 // In English: up to three words, a negating phrase, then up to four words, and nothing else.
 const NEGATORS_AFTER_EN = [
   "not needed", "not required", "not necessary", "no longer needed", "unnecessary", "removed", "dropped",
@@ -393,11 +397,27 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
     // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
     negated = before !== ((after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after))) || namedAsAnotherThing(text, segmentStart, start, rest));
   }
+  // "去重那些，用不着": a clause of nothing but a negation closes the one before it, topic first.
+  if (!negated && !before && segmentEnd - end <= AFTER_LEAD_ZH && bareClosingFollows(text, segmentEnd)) negated = true;
   // "看看是格式不对，还是……" asks which fault it is (the term may be the asking verb itself, "看看"):
   // looked for only once a negation is found, as most terms have none.
   // The asking verb itself negated before it ("没必要区分是数据还是模型") is denied, not asked.
   if (negated && before && EMBEDDED_QUESTIONS.some((question) => text.startsWith(question, start))) return true;
   return negated && !asksWhich(text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), Math.min(segmentEnd, end + 1)));
+}
+
+const SEGMENT_UNIT = "，".charCodeAt(0);
+const SENTENCE_UNIT = "。".charCodeAt(0);
+
+/** Whether the clause after the break at `at` (within its sentence) is a negation and nothing else: "……，用不着". */
+function bareClosingFollows(text: string, at: number): boolean {
+  if (text.charCodeAt(at) !== SEGMENT_UNIT) return false;
+  const limit = Math.min(text.length, at + 1 + LONGEST_BARE_CLOSING + 1);
+  let end = at + 1;
+  while (end < limit && text.charCodeAt(end) !== SEGMENT_UNIT && text.charCodeAt(end) !== SENTENCE_UNIT) end += 1;
+  if (end === limit && end < text.length) return false;
+  const clause = text.slice(at + 1, end).trim();
+  return BARE_CLOSING_LEADS_ZH.some((lead) => clause.startsWith(lead) && CLOSINGS_ZH.has(clause.slice(lead.length)));
 }
 
 /** Words joining the thing compared: "跟训练是两码事". */
@@ -485,6 +505,8 @@ export function deniesNeed(context: NegationContext, start: number, end: number,
     if (at >= 0 && at + negator.length > last) last = at + negator.length;
   }
   if (last >= 0 && !termBetween(windowStart + last, start)) return true;
+  // "动作和观察那些，用不着": the clause after says nothing but that.
+  if (segmentEnd - end <= AFTER_LEAD_ZH && !hasNegator(window) && bareClosingFollows(text, segmentEnd)) return true;
   const length = segmentEnd - end;
   if (length <= 0 || length > Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) return false;
   const after = masked.slice(end, segmentEnd);

@@ -197,3 +197,27 @@ describe("a removed thing said to be still needed in spoken words", () => {
     expect(negated("远程搜索省不掉", "远程搜索")).toBe(false);
   });
 });
+
+describe("a clause of nothing but a negation after a topic", () => {
+  const logItem = makeItem({
+    id: "C010",
+    keyPoints: [
+      { id: "k1", text: "要区分重试日志和新请求", weight: 2, concepts: [["重试日志", "重试"], ["新请求"]] },
+      { id: "k2", text: "按请求 ID 关联", concepts: [["请求 ID"], ["关联"]] },
+    ],
+  });
+
+  it("denies the topic before it", () => {
+    expect(verdicts(grade(logItem, "重试日志那些，用不着。")).k1).toBe("contradicted");
+    expect(verdicts(grade(logItem, "按请求 ID 关联就好。重试那些，完全没必要。")).k1).toBe("contradicted");
+  });
+
+  it("does not reach past a clause that says more", () => {
+    expect(verdicts(grade(logItem, "重试日志和新请求要分开记，没必要的话别合并。")).k1).not.toBe("contradicted");
+    expect(verdicts(grade(logItem, "重试日志那些，用不着担心，和新请求分开存就行。")).k1).not.toBe("contradicted");
+  });
+
+  it("does not cancel a negation the topic already has", () => {
+    expect(verdicts(grade(logItem, "不用区分重试日志，没必要。")).k1).toBe("contradicted");
+  });
+});
