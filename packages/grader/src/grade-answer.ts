@@ -904,6 +904,22 @@ function statesConditionAndConsequence(analysis: AnswerAnalysis, terms: readonly
   return analysis.original[analysis.normalized.originStart[(segments[low] as Segment).end] ?? -1] !== "、";
 }
 
+/** Whether the terms stand in clauses running on that "、" alone joins: items of one list. */
+function listedTogether(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
+  let low = Infinity;
+  let high = -1;
+  for (const o of terms) {
+    low = Math.min(low, o.segment);
+    high = Math.max(high, o.segment);
+  }
+  if (high <= low) return false;
+  const { segments } = analysis.clauses;
+  for (let s = low; s < high; s++) {
+    if (analysis.original[analysis.normalized.originStart[(segments[s] as Segment).end] ?? -1] !== "、") return false;
+  }
+  return true;
+}
+
 function detectMisconception(
   misconception: CompiledMisconception,
   analysis: AnswerAnalysis,
@@ -932,6 +948,8 @@ function detectMisconception(
     const terms = affirmedIn(perConcept, "sentence", anchor.sentence);
     if (!terms) continue;
     if (terms.every(supportsHit)) continue;
+    // Names listed side by side ("理解 Gateway、Trainer") say nothing of each other.
+    if (listedTogether(analysis, terms)) continue;
     if (anyMakesClaim(analysis, terms) || statesConditionAndConsequence(analysis, terms)) return terms;
   }
   return null;

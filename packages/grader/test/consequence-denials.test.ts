@@ -221,3 +221,21 @@ describe("a clause of nothing but a negation after a topic", () => {
     expect(verdicts(grade(logItem, "不用区分重试日志，没必要。")).k1).toBe("contradicted");
   });
 });
+
+describe("a misconception's terms only listed side by side", () => {
+  const item = makeItem({
+    id: "C011",
+    keyPoints: [{ id: "k1", text: "旧文档仍有参考价值", concepts: [["旧文档"], ["参考"]] }],
+    misconceptions: [{ id: "m1", statement: "把网关当成调度器", concepts: [["网关", "gateway"], ["调度器", "scheduler"]] }],
+  });
+
+  it("asserts nothing", () => {
+    expect(grade(item, "旧文档可以拿来参考，理解网关、调度器都有用。").misconceptions).toEqual([]);
+    expect(grade(item, "先读旧文档里的 gateway、scheduler 两节做参考。").misconceptions).toEqual([]);
+  });
+
+  it("is still asserted when a claim links them", () => {
+    expect(grade(item, "网关本身就是调度器，一回事。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(grade(item, "接上网关，它就能当调度器用了。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+  });
+});
