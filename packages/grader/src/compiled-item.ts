@@ -127,7 +127,12 @@ export function compileItem(item: QuizItem): CompiledItem {
       // The point's own sentence names every concept of the misconception ("标准化只是相对信号，完整训练还需……"
       // names 标准化 and 完整训练 of "把组内标准化称为完整 GRPO"): it says what is true of those very things.
       const namedByPoint = misconception.concepts.every((concept) => concept.aliases.some((alias) => pointText.includes(alias.text)));
-      if (madeOfPointTerms || namedByPoint) point.opposedBy.push(misconception.id);
+      // The point says what to do first where the misconception's condition holds ("缺资料和错权限先修
+      // 系统" names 缺资料 of "数据缺失时直接上更强训练"): the misconception does something else there.
+      const [condition] = misconception.concepts;
+      const firstStepForCondition = misconception.concepts.length >= 2 && pointText.includes(FIRST_STEP) &&
+        condition !== undefined && condition.aliases.some((alias) => pointText.includes(alias.text));
+      if (madeOfPointTerms || namedByPoint || firstStepForCondition) point.opposedBy.push(misconception.id);
     }
     const limited = point.concepts.filter((concept) => limitedIn(pointText, concept));
     for (const misconception of misconceptions) {
@@ -157,6 +162,9 @@ function overlaps(a: string, b: string): boolean {
 function sharesAlias(a: CompiledConcept, b: CompiledConcept): boolean {
   return a === b || a.aliases.some((alias) => b.aliases.some((other) => other.text === alias.text));
 }
+
+/** What a point says to do first ("先修系统"). */
+const FIRST_STEP = "先";
 
 /** Words right after a term that limit it to what follows: "代理只能捕获", "标准化只是相对信号". */
 export const LIMITING_WORDS = ["只", "仅", "only", "just", "merely"];

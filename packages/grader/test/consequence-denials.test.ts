@@ -1,5 +1,6 @@
 // Claims that deny a point without its words (a misconception the point's own sentence speaks
-// about, a limit crossed, a term called worthless), each pinned with sentences of its own (none of them is a labelled answer).
+// about, a first step skipped, a limit crossed, a term called worthless, a rhetorical question),
+// each pinned with sentences of its own (none of them is a labelled answer).
 import { describe, expect, it } from "vitest";
 import { grade } from "../src/index.ts";
 import { makeItem } from "./item-fixtures.ts";
@@ -237,5 +238,39 @@ describe("a misconception's terms only listed side by side", () => {
   it("is still asserted when a claim links them", () => {
     expect(grade(item, "网关本身就是调度器，一回事。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
     expect(grade(item, "接上网关，它就能当调度器用了。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+  });
+});
+
+describe("a misconception that skips the first step a point prescribes for its condition", () => {
+  // The point says: when the disk is full, clean it up first; the misconception: when the disk is full, just buy hardware.
+  const diskItem = makeItem({
+    id: "C012",
+    keyPoints: [
+      { id: "k1", text: "先判断是磁盘满了还是内存不够，磁盘满了先清理日志", weight: 2, concepts: [["判断", "排查"], ["磁盘", "内存"]] },
+      { id: "k2", text: "扩容后要压测", concepts: [["压测"]] },
+    ],
+    misconceptions: [{ id: "m1", statement: "磁盘满了直接加机器", concepts: [["磁盘满了", "磁盘不够"], ["加机器", "扩容", "买硬件"]] }],
+  });
+
+  it("contradicts the point when asserted", () => {
+    const result = grade(diskItem, "我不多想，磁盘满了就直接加机器，内存也一起加。");
+    expect(result.misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(verdicts(result).k1).toBe("contradicted");
+  });
+
+  it("leaves the point made when the answer takes the step", () => {
+    const result = grade(diskItem, "先判断是磁盘还是内存的问题，磁盘满了先清日志，实在不够再加机器。");
+    expect(verdicts(result).k1).toBe("hit");
+  });
+
+  it("links no misconception whose condition the point does not name", () => {
+    const item = makeItem({
+      id: "C013",
+      keyPoints: [{ id: "k1", text: "先判断是哪台机器出的问题", concepts: [["判断", "排查"], ["机器"]] }],
+      misconceptions: [{ id: "m1", statement: "磁盘满了直接加机器", concepts: [["磁盘满了", "磁盘不够"], ["加机器", "买硬件"]] }],
+    });
+    const result = grade(item, "磁盘满了就直接加机器。");
+    expect(result.misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(verdicts(result).k1).not.toBe("contradicted");
   });
 });
