@@ -45,6 +45,11 @@ export interface CompiledKeyPoint {
    * words stand without the limit ("代理把调用都抓下来了") and asserts one crosses the limit.
    */
   limitedBy: string[];
+  /**
+   * What the point says differs among its concepts, when none of its aliases says so ("三者需要的数据不同"
+   * gives 数据): an answer calling that the same for them ("SFT、DPO、RL 要的数据都一样") denies the point.
+   */
+  differingIn: string | null;
 }
 
 export interface CompiledMisconception {
@@ -110,6 +115,7 @@ export function compileItem(item: QuizItem): CompiledItem {
     prompt,
     opposedBy: [] as string[],
     limitedBy: [] as string[],
+    differingIn: point.concepts.length >= 2 ? differingIn(normalizeTerm(point.text), point.concepts) : null,
   }));
   const misconceptions = item.misconceptions
     .filter((misconception: Misconception) => misconception.concepts.length > 0)
@@ -161,6 +167,26 @@ function overlaps(a: string, b: string): boolean {
 
 function sharesAlias(a: CompiledConcept, b: CompiledConcept): boolean {
   return a === b || a.aliases.some((alias) => b.aliases.some((other) => other.text === alias.text));
+}
+
+/** Words saying things differ, closing a point's text ("三者需要的数据不同"). */
+const DIFFERENCE_WORDS = ["不同", "不一样", "各不相同", "各不一样", "有区别"];
+/** How many characters before the difference word name what differs. */
+const DIFFERING_NOUN = 2;
+
+/**
+ * The two Chinese characters right before a difference word in the point's text, if no alias of the
+ * point holds the difference word (then the concepts make the claim themselves).
+ */
+function differingIn(text: string, concepts: readonly Concept[]): string | null {
+  for (const word of DIFFERENCE_WORDS) {
+    const at = text.indexOf(word);
+    if (at < DIFFERING_NOUN) continue;
+    if (concepts.some((concept) => concept.aliases.some((alias) => alias.includes(word)))) return null;
+    const noun = text.slice(at - DIFFERING_NOUN, at);
+    return /^\p{Script=Han}+$/u.test(noun) ? noun : null;
+  }
+  return null;
 }
 
 /** What a point says to do first ("先修系统"). */

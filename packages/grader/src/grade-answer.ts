@@ -153,6 +153,7 @@ class AnswerAnalysis implements AnswerView {
   /** Any other concept's (none, as the item's concepts are all of its points' and misconceptions'). */
   private otherOccurrences: Map<CompiledConcept, Occurrence[]> | null = null;
   private covered: Uint8Array | null = null;
+  private reports: Map<number, { frame: number; rejection: number }> | null = null;
   /** Per segment: 0 not yet judged, 1 no claim, 2 a claim. */
   private readonly claims: Uint8Array;
 
@@ -293,13 +294,37 @@ class AnswerAnalysis implements AnswerView {
    * after it there or at the start of the next sentence.
    */
   reportedToReject(o: Occurrence): boolean {
-    const sentence = this.clauses.sentences[o.sentence];
-    if (!sentence) return false;
-    const before = this.text.slice(sentence.start, o.start);
-    if (!REPORTING_FRAMES.some((frame) => before.includes(frame))) return false;
-    const next = this.clauses.sentences[o.sentence + 1];
-    const after = this.text.slice(o.end, next ? Math.min(next.end, next.start + REJECTION_REACH_NEXT) : sentence.end);
-    return REJECTIONS.some((word) => after.includes(word));
+    const report = this.reportOf(o.sentence);
+    return report.frame >= 0 && report.frame <= o.start && report.rejection >= o.end;
+  }
+
+  /** Per sentence, read once: where its first reporting frame ends and its last rejection starts (-1 if none). */
+  private reportOf(index: number): { frame: number; rejection: number } {
+    this.reports ??= new Map();
+    const known = this.reports.get(index);
+    if (known) return known;
+    const sentence = this.clauses.sentences[index];
+    let frame = -1;
+    let rejection = -1;
+    if (sentence) {
+      const text = this.text.slice(sentence.start, sentence.end);
+      for (const word of REPORTING_FRAMES) {
+        const at = text.indexOf(word);
+        if (at >= 0 && (frame < 0 || sentence.start + at + word.length < frame)) frame = sentence.start + at + word.length;
+      }
+      if (frame >= 0) {
+        const next = this.clauses.sentences[index + 1];
+        const end = next ? Math.min(next.end, next.start + REJECTION_REACH_NEXT) : sentence.end;
+        const after = this.text.slice(frame, end);
+        for (const word of REJECTIONS) {
+          const at = after.lastIndexOf(word);
+          if (at >= 0) rejection = Math.max(rejection, frame + at);
+        }
+      }
+    }
+    const report = { frame, rejection };
+    this.reports.set(index, report);
+    return report;
   }
 
   /** Whether a limiting word ("只", "仅", "only") stands in the term's segment before it or right after it. */
@@ -548,6 +573,14 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     if (!denies && !ownDenial) {
       return { verdict: "missed", contradicted: true, evidence: [], evidenceSpans: [analysis.leadingSpan], supported: true };
     }
+  }
+
+  // What the point says differs among its concepts, said to be the same for them ("SFT、DPO、RL 要的
+  // 数据都一样" against "三者需要的数据不同"): two of the concepts and that claim in one sentence,
+  // even where every concept stands (naming them is no part of the point then).
+  if (!deny && point.differingIn !== null) {
+    const same = sameClaimed(point.differingIn, perConcept, analysis);
+    if (same) return { verdict: "missed", contradicted: true, evidence: same.found, evidenceSpans: [same.span], supported: true };
   }
 
   // Hit: one sentence holds every concept (and, for a denial, negates one of them).
@@ -902,6 +935,41 @@ function statesConditionAndConsequence(analysis: AnswerAnalysis, terms: readonly
   const after = segments[high + 1];
   if (before?.sentence === first.sentence || after?.sentence === first.sentence) return false;
   return analysis.original[analysis.normalized.originStart[(segments[low] as Segment).end] ?? -1] !== "、";
+}
+
+/** Words closing a clause that call things the same: "都一样", "没区别", "是一回事". */
+const SAMENESS_CLOSINGS = ["一样", "相同", "没区别", "没什么区别", "没啥区别", "没差别", "没啥差别", "一回事", "通用", "同一套", "同一份", "一模一样", "差不多"];
+const SAMENESS_TAILS = ["", "的", "了", "啊", "吧", "呢"];
+const LONGEST_SAMENESS = Math.max(...SAMENESS_CLOSINGS.map((word) => word.length)) + 1;
+/** How many characters may stand between what differs and the closing ("数据其实都一样"). */
+const SAMENESS_LEAD = 5;
+
+/**
+ * A segment where `noun` is followed by a closing calling it the same, not negated, in a sentence
+ * holding two of the point's concepts affirmed: those occurrences and the segment, or null.
+ */
+function sameClaimed(noun: string, perConcept: PerConcept, analysis: AnswerAnalysis): { found: Occurrence[]; span: Segment } | null {
+  const { text } = analysis;
+  const { segments } = analysis.clauses;
+  for (let from = text.indexOf(noun); from >= 0; from = text.indexOf(noun, from + noun.length)) {
+    const segment = segments[analysis.clauses.segmentAt[from] ?? -1];
+    if (!segment) continue;
+    // Only a short rest of the segment is read: a long one is no closing, and slicing it would cost.
+    if (segment.end - (from + noun.length) > SAMENESS_LEAD + LONGEST_SAMENESS) continue;
+    const rest = text.slice(from + noun.length, segment.end);
+    const closes = SAMENESS_CLOSINGS.some((word) => {
+      const at = rest.indexOf(word);
+      return at >= 0 && at <= SAMENESS_LEAD && SAMENESS_TAILS.includes(rest.slice(at + word.length)) && !containsNegator(rest.slice(0, at));
+    });
+    if (!closes) continue;
+    const found: Occurrence[] = [];
+    for (const list of perConcept) {
+      const o = firstAffirmedIn(list, "sentence", segment.sentence);
+      if (o) found.push(o);
+    }
+    if (found.length >= 2) return { found, span: segment };
+  }
+  return null;
 }
 
 /** Whether the terms stand in clauses running on that "、" alone joins: items of one list. */

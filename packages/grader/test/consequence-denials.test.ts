@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { grade } from "../src/index.ts";
 import { makeItem } from "./item-fixtures.ts";
 import { negated, verdicts } from "./grading-helpers.ts";
+import { tooSlow } from "./linear-time.ts";
 
 describe("a misconception whose every concept the point's own sentence names", () => {
   // The point limits 打分 and says what full training still takes; the misconception calls 打分 full training.
@@ -272,5 +273,52 @@ describe("a misconception that skips the first step a point prescribes for its c
     const result = grade(item, "磁盘满了就直接加机器。");
     expect(result.misconceptions.map((m) => m.id)).toEqual(["m1"]);
     expect(verdicts(result).k1).not.toBe("contradicted");
+  });
+});
+
+describe("what a point says differs, said to be the same", () => {
+  const storeItem = makeItem({
+    id: "C014",
+    keyPoints: [
+      { id: "k1", text: "缓存放热点、数据库放全量、归档放冷数据：三者的存储介质不同", weight: 2, concepts: [["缓存"], ["数据库"], ["归档"]] },
+      { id: "k2", text: "要监控命中率", concepts: [["命中率"]] },
+    ],
+  });
+
+  it("contradicts the point", () => {
+    expect(verdicts(grade(storeItem, "缓存、数据库、归档用的介质都一样，买一种盘就行。")).k1).toBe("contradicted");
+    expect(verdicts(grade(storeItem, "缓存和数据库的介质其实没什么区别。")).k1).toBe("contradicted");
+  });
+
+  it("leaves the point alone when sameness is denied or said of something else", () => {
+    expect(verdicts(grade(storeItem, "缓存放热点，数据库放全量，归档放冷数据，介质不一样。")).k1).toBe("hit");
+    expect(verdicts(grade(storeItem, "缓存和数据库一样要监控命中率。")).k1).not.toBe("contradicted");
+    expect(verdicts(grade(storeItem, "缓存和数据库的接口都一样。")).k1).not.toBe("contradicted");
+  });
+
+  it("needs two of the point's concepts in the sentence", () => {
+    expect(verdicts(grade(storeItem, "缓存的介质一样，命中率要盯着。")).k1).not.toBe("contradicted");
+  });
+});
+
+describe("the new readers on long repetitive answers", () => {
+  const storeItem = makeItem({
+    id: "C015",
+    keyPoints: [
+      { id: "k1", text: "缓存、数据库、归档三者的介质不同", weight: 2, concepts: [["缓存"], ["数据库"], ["归档"]] },
+      { id: "k2", text: "缓存只能加速读取", concepts: [["缓存"], ["读取"]] },
+    ],
+    misconceptions: [{ id: "m1", statement: "把缓存当数据库", concepts: [["缓存"], ["就是数据库"]] }],
+  });
+
+  it.each([
+    ["介质", "缓存数据库介质".repeat(570)],
+    ["clauses", "缓存介质都一样，".repeat(440)],
+    ["reported", "有人说缓存就是数据库，".repeat(360)],
+    ["rhetorical", "还用得着缓存吗？".repeat(490)],
+    ["bare negation", "缓存那些，用不着，".repeat(440)],
+  ])("%s: graded within the bound", (_name, answer) => {
+    grade(storeItem, "预热");
+    expect(tooSlow(storeItem, answer.slice(0, 4000))).toBeNull();
   });
 });
