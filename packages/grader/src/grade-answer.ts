@@ -505,12 +505,31 @@ function mentionsOf(point: CompiledKeyPoint, analysis: AnswerAnalysis): { perCon
   const perConcept = point.concepts.map((concept, c) => {
     const list = analysis.of(concept);
     if (point.polarity === "deny" || point.eitherPolarity[c] === true || point.negatedAliases.size === 0) return list;
-    const isOpposite = (o: Occurrence): boolean => !o.negated && point.negatedAliases.has(analysis.text.slice(o.start, o.end));
+    const isOpposite = (o: Occurrence): boolean => !o.negated && namesNegatedAlias(point, analysis.text.slice(o.start, o.end), o);
     if (!list.some(isOpposite)) return list;
     for (const o of list) if (isOpposite(o)) opposite.push(o);
     return list.filter((o) => !isOpposite(o));
   });
   return { perConcept, opposite };
+}
+
+/** How many characters more than the alias a near or spread match of it may hold ("训练集分数"). */
+const NEGATED_ALIAS_SLACK = 2;
+
+/**
+ * Whether the matched words are an alias the point's own text negates: that alias itself, or a near
+ * or spread match holding its characters in order ("训练集分数" for 训练分数).
+ */
+function namesNegatedAlias(point: CompiledKeyPoint, words: string, o: Occurrence): boolean {
+  if (point.negatedAliases.has(words)) return true;
+  if (!o.nearMiss && !o.gap) return false;
+  for (const alias of point.negatedAliases) {
+    if (alias.length < 3 || words.length > alias.length + NEGATED_ALIAS_SLACK) continue;
+    let k = 0;
+    for (let i = 0; i < words.length && k < alias.length; i++) if (words.charCodeAt(i) === alias.charCodeAt(k)) k += 1;
+    if (k === alias.length) return true;
+  }
+  return false;
 }
 
 /** Points of this many concepts or more may be made over several sentences running on. */

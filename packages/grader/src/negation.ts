@@ -610,9 +610,14 @@ export function deniesSameness(alias: string): boolean {
 }
 
 /** Words before a term that say it alone will do: "光看训练分数", "只凭奖励曲线". */
-const SUFFICIENT_BEFORE = ["光看", "只看", "单看", "只要看", "只需看", "光靠", "只靠", "单靠", "只凭", "仅凭", "光凭", "only look at", "just look at", "only the"];
+const SUFFICIENT_BEFORE = ["光看", "只看", "单看", "只要看", "只需看", "光靠", "只靠", "单靠", "只凭", "仅凭", "光凭", "只要", "只需", "光是", "only look at", "just look at", "only the", "as long as"];
 /** Words after a term that say it is enough: "……就够了", "……就足以证明". */
-const SUFFICIENT_AFTER = ["就够", "够了", "就行", "就好", "就可以", "足以", "足够", "就能说明", "就说明", "就能证明", "就证明", "就代表", "is enough", "are enough", "suffices", "proves"];
+const SUFFICIENT_AFTER = [
+  "就够", "够了", "就行", "就好", "就可以", "足以", "足够", "就能说明", "就说明", "就能证明", "就证明", "就代表",
+  // That's all it takes to ship: "训练分数涨了就能上线".
+  "就能上线", "就上线", "就能发布", "就发布", "就能交付", "就能部署", "就能用了", "就没问题", "就完事", "就搞定",
+  "is enough", "are enough", "suffices", "proves", "ready to ship", "good to go",
+];
 /** How far before a term a "this alone" cue may end, and how far after it an "enough" cue may start, in code units. */
 const SUFFICIENT_REACH_BEFORE = 4;
 const SUFFICIENT_REACH_AFTER = 12;

@@ -322,3 +322,24 @@ describe("the new readers on long repetitive answers", () => {
     expect(tooSlow(storeItem, answer.slice(0, 4000))).toBeNull();
   });
 });
+
+describe("what a point says is not enough, said to be all it takes", () => {
+  const releaseItem = makeItem({
+    id: "C016",
+    keyPoints: [{ id: "k1", text: "要用灰度验证线上效果，不能只看离线指标", concepts: [["灰度", "验证"], ["线上效果", "离线指标"]] }],
+  });
+
+  it("contradicts the point when the thing is said to be enough to ship", () => {
+    expect(verdicts(grade(releaseItem, "离线指标涨了就能上线。")).k1).toBe("contradicted");
+    expect(verdicts(grade(releaseItem, "只要离线指标上去了，直接发布。")).k1).toBe("contradicted");
+  });
+
+  it("reads a near form of the negated term as that term", () => {
+    expect(verdicts(grade(releaseItem, "离线的指标涨了就够了。")).k1).toBe("contradicted");
+  });
+
+  it("leaves the point made", () => {
+    expect(verdicts(grade(releaseItem, "不能只看离线指标，要上灰度验证线上效果。")).k1).toBe("hit");
+    expect(verdicts(grade(releaseItem, "离线指标涨了也不能上线，先灰度验证。")).k1).not.toBe("contradicted");
+  });
+});
