@@ -50,6 +50,8 @@ export interface CompiledKeyPoint {
    * gives 数据): an answer calling that the same for them ("SFT、DPO、RL 要的数据都一样") denies the point.
    */
   differingIn: string | null;
+  /** Per concept: the point asks which of it ("明确哪些 token 参与生成目标"): saying all of it counts denies the point. */
+  askedWhich: boolean[];
 }
 
 export interface CompiledMisconception {
@@ -116,6 +118,7 @@ export function compileItem(item: QuizItem): CompiledItem {
     opposedBy: [] as string[],
     limitedBy: [] as string[],
     differingIn: point.concepts.length >= 2 ? differingIn(normalizeTerm(point.text), point.concepts) : null,
+    askedWhich: point.concepts.map((concept) => askedWhich(normalizeTerm(point.text), concept)),
   }));
   const misconceptions = item.misconceptions
     .filter((misconception: Misconception) => misconception.concepts.length > 0)
@@ -250,6 +253,17 @@ function askedAbout(text: string, concept: Concept): boolean {
     if (!MODALS.some((modal) => governed.includes(modal))) return true;
   }
   return false;
+}
+
+/** Words asking which of a thing: "哪些 token", "哪部分输出". */
+const WHICH_WORDS = ["哪些", "哪部分", "which"];
+
+/** The concept right after a word asking which of it, in the point's text ("明确哪些 token 参与"). */
+function askedWhich(text: string, concept: Concept): boolean {
+  const mention = mentionOf(text, concept);
+  if (!mention) return false;
+  const before = text.slice(Math.max(0, mention.start - 4), mention.start).trimEnd();
+  return WHICH_WORDS.some((word) => before.endsWith(word));
 }
 
 function aliasesNegatedIn(text: string, concepts: readonly Concept[]): Set<string> {

@@ -89,6 +89,10 @@ const CONTRADICTION_PENALTY = 0.5;
 const MISCONCEPTION_PENALTY = 0.1;
 /** What is left of the score of an answer that only lists terms. */
 const KEYWORD_SALAD_FACTOR = 0.3;
+/** Words for all of a thing, and how far from it they and a verb of counting it in may stand. */
+const ALL_WORDS = ["全部", "所有", "整段", "全都", "统统", "一律", "all ", "every "];
+const COUNTED_IN = ["算", "参与", "计入", "进 loss", "进loss", "训", "学", "监督", "go into", "count", "are trained"];
+const ALL_REACH = 4;
 /** Frames that report a belief of others: what follows is quoted, not claimed, when it is then rejected. */
 const REPORTING_FRAMES = [
   "有人说", "有人觉得", "有人以为", "有人认为", "有人会说", "有人讲", "很多人以为", "很多人觉得", "很多人说", "很多人认为",
@@ -325,6 +329,22 @@ class AnswerAnalysis implements AnswerView {
     const report = { frame, rejection };
     this.reports.set(index, report);
     return report;
+  }
+
+  /**
+   * Whether the term is said to count in full: a word for all of it right before it and a verb of
+   * counting it in right after ("全部 token 都算进去", "所有输出都参与训练", "all tokens go into the loss").
+   */
+  allCounted(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    if (!segment) return false;
+    const before = this.text.slice(Math.max(segment.start, o.start - ALL_REACH), o.start);
+    if (!ALL_WORDS.some((word) => before.includes(word))) return false;
+    const after = this.text.slice(o.end, Math.min(segment.end, o.end + ALL_REACH + 2));
+    return COUNTED_IN.some((verb) => {
+      const at = after.indexOf(verb);
+      return at >= 0 && at <= ALL_REACH && !containsNegator(after.slice(0, at));
+    });
   }
 
   /** Whether a limiting word ("只", "仅", "only") stands in the term's segment before it or right after it. */
@@ -600,6 +620,14 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   if (!deny && point.differingIn !== null) {
     const same = sameClaimed(point.differingIn, perConcept, analysis);
     if (same) return { verdict: "missed", contradicted: true, evidence: same.found, evidenceSpans: [same.span], supported: true };
+  }
+
+  // A point asking which of a thing counts ("明确哪些 token 参与生成目标"), answered that all of it
+  // counts ("整段对话全部 token 都算进去"): the answer says there is nothing to choose.
+  for (let c = 0; c < needed; c++) {
+    if (point.askedWhich[c] !== true) continue;
+    const o = (perConcept[c] ?? []).find((candidate) => !candidate.negated && analysis.allCounted(candidate));
+    if (o) return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
   }
 
   // Hit: one sentence holds every concept (and, for a denial, negates one of them).

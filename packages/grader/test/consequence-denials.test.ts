@@ -343,3 +343,24 @@ describe("what a point says is not enough, said to be all it takes", () => {
     expect(verdicts(grade(releaseItem, "离线指标涨了也不能上线，先灰度验证。")).k1).not.toBe("contradicted");
   });
 });
+
+describe("a point asking which of a thing counts, answered that all of it does", () => {
+  const gradeItem = makeItem({
+    id: "C018",
+    keyPoints: [
+      { id: "k1", text: "明确哪些字段参与打分", weight: 2, concepts: [["字段", "列"], ["参与打分", "计分", "只算"]] },
+      { id: "k2", text: "先清洗数据", concepts: [["清洗"]] },
+    ],
+  });
+
+  it("contradicts the point", () => {
+    expect(verdicts(grade(gradeItem, "表里所有字段都算进分数里，越全越好。")).k1).toBe("contradicted");
+    expect(verdicts(grade(gradeItem, "全部列统统参与打分就行。")).k1).toBe("contradicted");
+  });
+
+  it("leaves the point alone when all of it is only handled, or a choice is made", () => {
+    expect(verdicts(grade(gradeItem, "所有字段都要先清洗。")).k1).not.toBe("contradicted");
+    expect(verdicts(grade(gradeItem, "只算金额那一列，其他字段不参与打分。")).k1).not.toBe("contradicted");
+    expect(verdicts(grade(gradeItem, "不是所有字段都算分，要挑。")).k1).not.toBe("contradicted");
+  });
+});
