@@ -129,6 +129,7 @@ const LINK_WORDS = new Set([
 ]);
 const SPACE = 0x20;
 const APOSTROPHE = 0x27;
+const NEGATOR_UNITS = new Set([..."不没无非未别"].map((char) => char.charCodeAt(0)));
 const LIST_WORDS = new Set(["and", "or", "the", "a", "an", "vs", "etc", "also", "plus"]);
 const CONTENT_CHAR = /[\p{L}\p{N}]/u;
 // A bare yes or no as the first segment answers a yes/no follow-up ("把对话全部拼起来训练行吗？" "不行，……").
@@ -224,7 +225,11 @@ class AnswerAnalysis implements AnswerView {
       let plainWords = 0;
       let plainHan = 0;
       for (let i = segment.start; i <= segment.end && !claim; i++) {
-        const unit = i < segment.end && covered[i] === 0 ? text.charCodeAt(i) : SPACE;
+        // A term opening with a negator right after words of the answer's own links them: "数值不同"
+        // says something of 数值.
+        const raw = i < segment.end ? text.charCodeAt(i) : SPACE;
+        const predicate = covered[i] === 1 && NEGATOR_UNITS.has(raw) && i > segment.start && covered[i - 1] === 0 && isHanUnit(text.charCodeAt(i - 1));
+        const unit = i < segment.end && (covered[i] === 0 || predicate) ? raw : SPACE;
         if ((unit >= 0x61 && unit <= 0x7a) || unit === APOSTROPHE) {
           if (wordStart < 0) wordStart = i;
           continue;

@@ -364,3 +364,23 @@ describe("a point asking which of a thing counts, answered that all of it does",
     expect(verdicts(grade(gradeItem, "不是所有字段都算分，要挑。")).k1).not.toBe("contradicted");
   });
 });
+
+describe("a term opening with a negator right after the answer's own words", () => {
+  const valueItem = makeItem({
+    id: "C019",
+    keyPoints: [
+      { id: "k1", text: "两种算法的结果不一样", polarity: "deny", concepts: [["一样", "相同", "不一样", "不同"]] },
+      { id: "k2", text: "本题用的是快速排序", concepts: [["快速排序", "快排"]] },
+    ],
+  });
+
+  it("makes a claim, not a keyword list", () => {
+    const result = grade(valueItem, "结果不同，快排。");
+    expect(result.keywordSalad).toBe(false);
+    expect(verdicts(result).k1).toBe("hit");
+  });
+
+  it("leaves a bare list of terms a list", () => {
+    expect(grade(valueItem, "不同 快排 相同").keywordSalad).toBe(true);
+  });
+});
