@@ -46,6 +46,8 @@ const SPOKEN_SYNONYMS: ReadonlyArray<readonly [string, readonly string[]]> = [
   // A spoken verb clipped to its first character: "训完" for "训练完成", "训好" for "训练好".
   ["训练完成", ["训完", "训练完"]],
   ["训练好", ["训好"]],
+  // And 采集 said with its first character and a result: "采数据", "采到的", "都采下来".
+  ["采集", ["采数据", "采到", "采下来"]],
   ["diagnose", ["find out", "figure out"]],
   ["locate", ["find out", "figure out"]],
 ];

@@ -6,6 +6,7 @@ import { grade } from "../src/index.ts";
 import { makeItem } from "./item-fixtures.ts";
 import { negated, verdicts } from "./grading-helpers.ts";
 import { tooSlow } from "./linear-time.ts";
+import { aliasVariants } from "../src/alias-variants.ts";
 
 describe("a misconception whose every concept the point's own sentence names", () => {
   // The point limits 打分 and says what full training still takes; the misconception calls 打分 full training.
@@ -382,5 +383,22 @@ describe("a term opening with a negator right after the answer's own words", () 
 
   it("leaves a bare list of terms a list", () => {
     expect(grade(valueItem, "不同 快排 相同").keywordSalad).toBe(true);
+  });
+});
+
+describe("采集 clipped in speech", () => {
+  const captureItem = makeItem({
+    id: "C020",
+    keyPoints: [{ id: "k1", text: "探针只能采集指标", concepts: [["探针", "agent"], ["采集", "收集"]] }],
+  });
+
+  it("is the verb", () => {
+    expect(aliasVariants(["采集"])).toEqual(expect.arrayContaining(["采数据", "采到", "采下来"]));
+    expect(verdicts(grade(captureItem, "探针负责采数据。")).k1).toBe("hit");
+    expect(verdicts(grade(captureItem, "指标都是探针采下来的。")).k1).toBe("hit");
+  });
+
+  it("is denied like the verb", () => {
+    expect(verdicts(grade(captureItem, "谁说探针只能采数据？")).k1).toBe("contradicted");
   });
 });
