@@ -78,6 +78,8 @@ const NEGATORS_AFTER_ZH = [
   "行不通", "不可取", "要不得",
   // Said to be worthless in itself: "中间那些都是噪声", "这一步多余".
   "是噪声", "是噪音", "多余", "是累赘", "是垃圾", "是废话", "是摆设",
+  // Said not to be good enough even for that: "连当示范都不够格".
+  "不够格", "不合格", "不配", "不顶用", "派不上用场",
 ];
 /** Necessity negators that may be followed by a verb of attention: "坏例没必要再看", "过程不用保留". */
 const NOT_NEEDED_ZH = [

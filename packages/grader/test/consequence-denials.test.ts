@@ -61,6 +61,12 @@ describe("a term said to be worthless", () => {
     expect(negated("说明文档是摆设", "说明文档")).toBe(true);
   });
 
+  it("is denied by a closing that says it is not good enough even for that", () => {
+    expect(negated("这些日志连当样例都不够格", "样例")).toBe(true);
+    expect(negated("这种样例派不上用场", "样例")).toBe(true);
+    expect(negated("样例不合格的要剔除", "样例")).toBe(false);
+  });
+
   it("is not denied by noise it carries or a word that goes on", () => {
     expect(negated("日志里的噪声很大", "日志")).toBe(false);
     expect(negated("校验多余的字段", "校验")).toBe(false);
