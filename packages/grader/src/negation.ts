@@ -117,7 +117,11 @@ const LONGEST_CLOSING_ZH = Math.max(
 
 /** Adverbs a bare negation may open with: "都用不着", "完全没必要". */
 const BARE_CLOSING_LEADS_ZH = ["", "都", "也", "就", "完全", "根本", "统统", "全都", "压根", "真的", "其实"];
-const LONGEST_BARE_CLOSING = longest(BARE_CLOSING_LEADS_ZH) + longest(CLOSINGS_ZH);
+/** Bare clauses that correct what came before rather than deny it: "……，不是，我是说……". */
+const CORRECTIONS_ZH = new Set(["不是", "并不是", "并非", "不对", "是错的", "是错误的", "不行", "不成立", "未必", "不一定", "不见得"]);
+const BARE_CLOSINGS_ZH = new Set(BARE_CLOSING_LEADS_ZH.flatMap((lead) =>
+  NEGATORS_AFTER_ZH.filter((negator) => !CORRECTIONS_ZH.has(negator)).flatMap((negator) => AFTER_SUFFIXES_ZH.map((suffix) => lead + negator + suffix))));
+const LONGEST_BARE_CLOSING = longest(BARE_CLOSINGS_ZH);
 
 // In English: up to three words, a negating phrase, then up to four words, and nothing else.
 const NEGATORS_AFTER_EN = [
@@ -418,8 +422,8 @@ function bareClosingFollows(text: string, at: number): boolean {
   let end = at + 1;
   while (end < limit && text.charCodeAt(end) !== SEGMENT_UNIT && text.charCodeAt(end) !== SENTENCE_UNIT) end += 1;
   if (end === limit && end < text.length) return false;
-  const clause = text.slice(at + 1, end).trim();
-  return BARE_CLOSING_LEADS_ZH.some((lead) => clause.startsWith(lead) && CLOSINGS_ZH.has(clause.slice(lead.length)));
+  // One short slice, looked up whole: this runs for many terms of an answer.
+  return BARE_CLOSINGS_ZH.has(text.slice(at + 1, end));
 }
 
 /** Words joining the thing compared: "跟训练是两码事". */

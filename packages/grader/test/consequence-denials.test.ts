@@ -226,6 +226,10 @@ describe("a clause of nothing but a negation after a topic", () => {
     expect(verdicts(grade(logItem, "重试日志那些，用不着担心，和新请求分开存就行。")).k1).not.toBe("contradicted");
   });
 
+  it("is no self-correction (\"……，不是，我是说……\")", () => {
+    expect(verdicts(grade(logItem, "重试日志，不是，新请求和重试日志要分开。")).k1).not.toBe("contradicted");
+  });
+
   it("does not cancel a negation the topic already has", () => {
     expect(verdicts(grade(logItem, "不用区分重试日志，没必要。")).k1).toBe("contradicted");
   });
