@@ -93,7 +93,10 @@ export function createStatementBatcher<Request, Result>(
     }
     sent
       .then(
-        () => failUnsettled(new StatementBatchError("the statement gave this request no outcome")),
+        // Built only when needed: an Error captures a stack, and a statement normally settles all.
+        () => {
+          if (batch.some((entry) => !entry.done)) failUnsettled(new StatementBatchError("the statement gave this request no outcome"));
+        },
         failUnsettled,
       )
       .finally(release);

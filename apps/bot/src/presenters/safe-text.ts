@@ -76,6 +76,8 @@ export function contentText(text: string): string {
 }
 
 function escapeDeckMarkdown(text: string): string {
+  // Most content has neither construct: handed back as it is, without a copy built character by character.
+  if (!text.includes("#") && !text.includes("](")) return text;
   let out = "";
   let lineStart = true;
   let previous = "";
