@@ -52,6 +52,11 @@ export interface CompiledKeyPoint {
   differingIn: string | null;
   /** Per concept: the point asks which of it ("明确哪些 token 参与生成目标"): saying all of it counts denies the point. */
   askedWhich: boolean[];
+  /**
+   * The concept the point names as where the others come from ("……和奖励都来自环境" gives 环境), or -1:
+   * saying it is not needed denies the point whatever the answer says of the others.
+   */
+  source: number;
 }
 
 export interface CompiledMisconception {
@@ -119,6 +124,7 @@ export function compileItem(item: QuizItem): CompiledItem {
     limitedBy: [] as string[],
     differingIn: point.concepts.length >= 2 ? differingIn(normalizeTerm(point.text), point.concepts) : null,
     askedWhich: point.concepts.map((concept) => askedWhich(normalizeTerm(point.text), concept)),
+    source: sourceIn(normalizeTerm(point.text), point.concepts),
   }));
   const misconceptions = item.misconceptions
     .filter((misconception: Misconception) => misconception.concepts.length > 0)
@@ -253,6 +259,21 @@ function askedAbout(text: string, concept: Concept): boolean {
     if (!MODALS.some((modal) => governed.includes(modal))) return true;
   }
   return false;
+}
+
+/** Words saying where something comes from: "都来自环境". */
+const SOURCE_WORDS = ["来自", "出自", "源于", "取自", "come from", "comes from"];
+
+/** Index of the concept right after a word of origin in the point's text ("来自环境"), or -1. */
+function sourceIn(text: string, concepts: readonly Concept[]): number {
+  for (const word of SOURCE_WORDS) {
+    const at = text.indexOf(word);
+    if (at < 0) continue;
+    const rest = text.slice(at + word.length).trimStart();
+    const index = concepts.findIndex((concept) => concept.aliases.some((alias) => rest.startsWith(normalizeTerm(alias))));
+    if (index >= 0) return index;
+  }
+  return -1;
 }
 
 /** Words asking which of a thing: "哪些 token", "哪部分输出". */

@@ -737,7 +737,9 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
       if (point.eitherPolarity[c] === true || list.length === 0 || list.some((o) => !o.negated)) continue;
       for (const o of list) {
         if (o.selfNegating || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) continue;
-        if (firstAffirmedIn(perConcept[1 - c] ?? [], "sentence", o.sentence) !== undefined) continue;
+        // Where the point says the other comes from ("……都来自环境"), the other named elsewhere in
+        // the sentence does not save it: "奖励看日志就能推出来，环境可有可无" denies the source.
+        if (firstAffirmedIn(perConcept[1 - c] ?? [], point.source === c ? "segment" : "sentence", point.source === c ? o.segment : o.sentence) !== undefined) continue;
         // "重复日志和新采样没必要区分" denies distinguishing those, not whatever the point would have distinguished.
         const other = perConcept[1 - c] ?? [];
         if (isAttentionVerb(analysis.text.slice(o.start, o.end)) && other[lowerBound(other, "sentence", o.sentence)]?.sentence !== o.sentence) continue;

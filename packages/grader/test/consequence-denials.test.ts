@@ -412,3 +412,26 @@ describe("采集 clipped in speech", () => {
     expect(verdicts(grade(captureItem, "谁说探针只能采数据？")).k1).toBe("contradicted");
   });
 });
+
+describe("the source a point names, said to be unneeded", () => {
+  const sourceItem = makeItem({
+    id: "C021",
+    keyPoints: [{ id: "k1", text: "评分规则和停止条件都来自沙箱", weight: 2, concepts: [["评分规则", "停止条件"], ["沙箱"]] }],
+  });
+  const pairItem = makeItem({
+    id: "C022",
+    keyPoints: [{ id: "k1", text: "评分规则和沙箱都要有", weight: 2, concepts: [["评分规则", "停止条件"], ["沙箱"]] }],
+  });
+
+  it("contradicts the point though the rest is named in another clause", () => {
+    expect(verdicts(grade(sourceItem, "评分规则看日志就能推出来，沙箱可有可无。")).k1).toBe("contradicted");
+  });
+
+  it("leaves a point naming no source to the usual rule", () => {
+    expect(verdicts(grade(pairItem, "评分规则看日志就能推出来，沙箱可有可无。")).k1).not.toBe("contradicted");
+  });
+
+  it("does not when the source is affirmed", () => {
+    expect(verdicts(grade(sourceItem, "停止条件由沙箱给，评分规则也来自沙箱。")).k1).toBe("hit");
+  });
+});
