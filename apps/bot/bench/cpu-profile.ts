@@ -8,6 +8,8 @@
 // function (e.g. handleAnswerModal: the measured burst, not the warm-up before it), samples more
 // than --gap seconds apart (default 0.3) starting a new cluster. Async functions show only while
 // their synchronous part runs, so on a loaded machine the timeline and --from/--to are surer.
+// --every-cluster (with --around) keeps every cluster of at least 5 samples after --from instead
+// of the largest: the three measured bursts together, without the warm-up or the form openings.
 // The profiler samples wall time: a process descheduled in a system call (a socket write) is
 // charged to it, so native time is an upper bound; process.cpuUsage (the bench) is the CPU.
 import { readFileSync } from "node:fs";
@@ -51,7 +53,17 @@ function frameName(frame: CallFrame): string {
   return `${frame.functionName || "(anonymous)"} ${file}`;
 }
 
-function parseArgs(argv: readonly string[]): { file: string; fromS: number; toS: number; top: number; around: string | null; gapS: number } {
+interface Args {
+  file: string;
+  fromS: number;
+  toS: number;
+  top: number;
+  around: string | null;
+  gapS: number;
+  everyCluster: boolean;
+}
+
+function parseArgs(argv: readonly string[]): Args {
   const file = argv.find((arg, index) => !arg.startsWith("--") && !(argv[index - 1] ?? "").startsWith("--"));
   if (!file) throw new Error("usage: cpu-profile.ts <file.cpuprofile> [--from <s>] [--to <s>] [--top <n>]");
   const option = (name: string, fallback: number): number => {
@@ -68,16 +80,17 @@ function parseArgs(argv: readonly string[]): { file: string; fromS: number; toS:
     top: option("top", 30),
     around: around >= 0 ? (argv[around + 1] ?? null) : null,
     gapS: option("gap", 0.3),
+    everyCluster: argv.includes("--every-cluster"),
   };
 }
 
-/** Seconds of the largest cluster of samples whose stack runs `functionName`. */
-function windowAround(
+/** Clusters of samples whose stack runs `functionName`: runs with no gap longer than `gapS`. */
+function clustersOf(
   profile: CpuProfile,
   stackOf: (nodeId: number) => CallFrame[],
   functionName: string,
   gapS: number,
-): { fromS: number; toS: number } {
+): { fromS: number; toS: number; count: number }[] {
   const clusters: { fromS: number; toS: number; count: number }[] = [];
   let atUs = 0;
   for (const [index, nodeId] of profile.samples.entries()) {
@@ -92,9 +105,20 @@ function windowAround(
       clusters.push({ fromS: seconds, toS: seconds, count: 1 });
     }
   }
-  const largest = clusters.sort((a, b) => b.count - a.count)[0];
-  if (!largest) throw new Error(`no sample runs ${functionName}`);
-  return largest;
+  if (clusters.length === 0) throw new Error(`no sample runs ${functionName}`);
+  return clusters;
+}
+
+/** The windows to read: --from/--to, the largest cluster around a function, or every cluster after --from. */
+function windowsOf(profile: CpuProfile, stackOf: (nodeId: number) => CallFrame[], args: Args): { fromS: number; toS: number }[] {
+  if (!args.around) return [{ fromS: args.fromS, toS: args.toS }];
+  const clusters = clustersOf(profile, stackOf, args.around, args.gapS);
+  if (args.everyCluster) {
+    const kept = clusters.filter((cluster) => cluster.count >= 5 && cluster.fromS >= args.fromS && cluster.toS <= args.toS);
+    if (kept.length === 0) throw new Error(`no cluster of ${args.around} between --from and --to`);
+    return kept;
+  }
+  return [[...clusters].sort((a, b) => b.count - a.count)[0] as { fromS: number; toS: number }];
 }
 
 function table(title: string, totals: Map<string, number>, windowMs: number, top: number): void {
@@ -118,7 +142,8 @@ function main(): void {
     }
     return frames;
   };
-  const { fromS, toS } = args.around ? windowAround(profile, stackOf, args.around, args.gapS) : args;
+  const windows = windowsOf(profile, stackOf, args);
+  const inWindow = (seconds: number): boolean => windows.some((w) => seconds >= w.fromS && seconds <= w.toS);
   const { top } = args;
 
   const idle = new Set(["(idle)", "(program)"]);
@@ -139,7 +164,7 @@ function main(): void {
     const ms = deltaUs / 1000;
     add(busyPerSecond, Math.floor(atUs / 250e3) / 4, ms);
     const seconds = atUs / 1e6;
-    if (seconds < fromS || seconds > toS) continue;
+    if (!inWindow(seconds)) continue;
     busyMs += ms;
     add(selfByPackage, packageOf(node.callFrame), ms);
     add(selfByFunction, `${packageOf(node.callFrame).padEnd(18)} ${frameName(node.callFrame)}`, ms);
@@ -160,7 +185,8 @@ function main(): void {
   for (const [second, ms] of [...busyPerSecond].sort((a, b) => a[0] - b[0])) {
     process.stdout.write(`  ${second.toFixed(2).padStart(6)} s ${ms.toFixed(0).padStart(4)} ms ${"#".repeat(Math.round(ms / 5))}\n`);
   }
-  process.stdout.write(`\nwindow ${fromS.toFixed(2)}–${toS.toFixed(2)} s: ${busyMs.toFixed(1)} ms busy\n`);
+  const spans = windows.map((w) => `${w.fromS.toFixed(2)}–${w.toS.toFixed(2)}`).join(", ");
+  process.stdout.write(`\nwindow${windows.length > 1 ? "s" : ""} ${spans} s: ${busyMs.toFixed(1)} ms busy\n`);
   table("self time by package", selfByPackage, busyMs, top);
   table("self time by package, Node's own and native time charged to the library that called it", byCallerPackage, busyMs, top);
   table("self time by function", selfByFunction, busyMs, top);
