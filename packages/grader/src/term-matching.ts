@@ -59,6 +59,22 @@ export interface CompiledConcept {
    * take part in few of them.
    */
   stages: SearchStages;
+  /** The aliases grouped by one unit or bigram each needs (see `AliasBuckets`), for the exact stage. */
+  buckets: AliasBuckets;
+}
+
+/**
+ * Every alias of a concept in one bucket, keyed by a bigram slot of its text (one unit for an alias
+ * of one unit): an exact match needs that key in the answer, so a bucket whose key is absent is
+ * skipped with one look-up instead of one per alias. Members of bucket `b` are
+ * `members[from[b]]` up to `members[from[b + 1]]`, in ascending alias order.
+ */
+export interface AliasBuckets {
+  keys: Uint16Array;
+  /** 1 if the key is a bigram slot (`gramSlot`), 0 if a UTF-16 unit. */
+  keyIsGram: Uint8Array;
+  from: Uint32Array;
+  members: Uint32Array;
 }
 
 export interface SearchStages {
@@ -180,7 +196,53 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
   const label = concept.aliases[0] ?? "";
   const promptAliases = new Set(aliases.filter((alias) => occursExactly(normalizedPrompt, alias)).map((alias) => alias.text));
   const negatingAliases = aliases.filter((alias) => containsNegator(alias.text)).map((alias) => alias.text);
-  return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases, negatingAliases, stages: stagesOf(aliases) };
+  return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases, negatingAliases, stages: stagesOf(aliases), buckets: bucketsOf(aliases) };
+}
+
+/**
+ * How common a UTF-16 unit is in answers, roughly: English letters by their frequency in English
+ * text, spaces as the most common; only used to key each alias by its rarest bigram.
+ */
+const LETTER_FREQUENCY = "etaoinshrdlcumwfgypbvkjxqz";
+function unitCommonness(unit: number): number {
+  if (unit === 0x20) return 30;
+  if (unit >= 0x61 && unit <= 0x7a) return 26 - LETTER_FREQUENCY.indexOf(String.fromCharCode(unit));
+  return 1;
+}
+
+function bucketsOf(aliases: readonly CompiledAlias[]): AliasBuckets {
+  const byKey = new Map<number, number[]>();
+  aliases.forEach((alias, i) => {
+    const text = alias.text;
+    // Bigram keys as slot + 0x10000, unit keys as the unit: the rarest bigram, by the product of its units' commonness.
+    let key = text.charCodeAt(0);
+    let best = Infinity;
+    for (let k = 0; k + 1 < text.length; k++) {
+      const score = unitCommonness(text.charCodeAt(k)) * unitCommonness(text.charCodeAt(k + 1));
+      if (score < best) {
+        best = score;
+        key = 0x10000 + gramSlot(bigramCode(text, k));
+      }
+    }
+    const members = byKey.get(key) ?? [];
+    members.push(i);
+    byKey.set(key, members);
+  });
+  const keys = new Uint16Array(byKey.size);
+  const keyIsGram = new Uint8Array(byKey.size);
+  const from = new Uint32Array(byKey.size + 1);
+  const members = new Uint32Array(aliases.length);
+  let b = 0;
+  let at = 0;
+  for (const [key, list] of byKey) {
+    keys[b] = key & 0xffff;
+    keyIsGram[b] = key >= 0x10000 ? 1 : 0;
+    from[b] = at;
+    for (const i of list) members[at++] = i;
+    b += 1;
+  }
+  from[b] = at;
+  return { keys, keyIsGram, from, members };
 }
 
 const HAN_CHAR = /\p{Script=Han}/u;
@@ -263,6 +325,11 @@ export class UnitPresence {
   mayHaveAllGrams(slots: Uint16Array): boolean {
     for (let k = 0; k < slots.length; k++) if (gramSeen[slots[k] ?? 0] !== unitStamp) return false;
     return true;
+  }
+
+  /** Whether the answer may hold a bigram of the slot. */
+  hasGramSlot(slot: number): boolean {
+    return gramSeen[slot] === unitStamp;
   }
 
   /** Whether the answer may hold `gram`. */
@@ -852,8 +919,8 @@ export interface AnswerView {
   negationText(): string;
 }
 
-/** Per alias of the concept being searched: 1 if the answer holds every unit of its text. */
-let allUnitsPresent = new Uint8Array(64);
+/** Indexes of the aliases in the buckets present in the answer, for the concept being searched. */
+let candidates = new Uint32Array(64);
 
 /** Every place the concept is mentioned, with its negation state. Near misses only if nothing exact. */
 export function findOccurrences(answer: AnswerView, concept: CompiledConcept): Occurrence[] {
@@ -862,14 +929,30 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   // bigrams): an alias with a unit the answer lacks is skipped there, which finds the same matches.
   const units = answer.units();
   units.activate();
-  const { aliases, stages } = concept;
-  // Per alias: whether the answer holds all its units, for the spread and complement stages too.
-  if (allUnitsPresent.length < aliases.length) allUnitsPresent = new Uint8Array(aliases.length * 2);
-  for (let i = 0; i < aliases.length; i++) {
-    const alias = aliases[i] as CompiledAlias;
-    const present = units.hasAll(alias.units);
-    allUnitsPresent[i] = present ? 1 : 0;
-    if (present && units.mayHaveAllGrams(alias.gramSlots)) search.exact(alias);
+  const { aliases, stages, buckets } = concept;
+  // The exact stage reads only the aliases of buckets whose key the answer holds, in alias order.
+  if (candidates.length < aliases.length) candidates = new Uint32Array(aliases.length * 2);
+  let count = 0;
+  for (let b = 0; b < buckets.keys.length; b++) {
+    const key = buckets.keys[b] as number;
+    if (buckets.keyIsGram[b] === 1 ? !units.hasGramSlot(key) : !units.has(key)) continue;
+    for (let m = buckets.from[b] as number; m < (buckets.from[b + 1] as number); m++) candidates[count++] = buckets.members[m] as number;
+  }
+  if (count > 1) {
+    if (count <= 16) {
+      for (let i = 1; i < count; i++) {
+        const moving = candidates[i] as number;
+        let j = i;
+        for (; j > 0 && (candidates[j - 1] as number) > moving; j--) candidates[j] = candidates[j - 1] as number;
+        candidates[j] = moving;
+      }
+    } else {
+      candidates.subarray(0, count).sort();
+    }
+  }
+  for (let c = 0; c < count; c++) {
+    const alias = aliases[candidates[c] as number] as CompiledAlias;
+    if (units.hasAll(alias.units) && units.mayHaveAllGrams(alias.gramSlots)) search.exact(alias);
   }
   for (const i of stages.negatedRest) {
     const alias = aliases[i] as CompiledAlias;
@@ -882,8 +965,16 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
     }
   }
   if (search.count === 0) {
-    for (const i of stages.spread) if (allUnitsPresent[i] === 1) search.spread(aliases[i] as CompiledAlias);
-    if (units.has(DE)) for (const i of stages.complement) if (allUnitsPresent[i] === 1) search.complement(aliases[i] as CompiledAlias);
+    for (const i of stages.spread) {
+      const alias = aliases[i] as CompiledAlias;
+      if (units.hasAll(alias.units)) search.spread(alias);
+    }
+    if (units.has(DE)) {
+      for (const i of stages.complement) {
+        const alias = aliases[i] as CompiledAlias;
+        if (units.hasAll(alias.units)) search.complement(alias);
+      }
+    }
   }
   if (search.count === 0) {
     for (const i of stages.nearMisses) {
