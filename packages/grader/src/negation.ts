@@ -144,6 +144,51 @@ function startingAt(words: readonly string[], text: string, position: number): s
   return null;
 }
 
+/**
+ * Words grouped by their first code unit, and by first unit and length: the word lists read at
+ * every position after a term are looked up instead of tried one by one, and nothing is sliced.
+ */
+class WordIndex {
+  private readonly byFirst = new Map<number, string[]>();
+  private readonly byFirstAndLength = new Map<number, string[]>();
+  constructor(words: Iterable<string>) {
+    for (const word of words) {
+      if (word.length === 0) continue;
+      const first = word.charCodeAt(0);
+      const group = this.byFirst.get(first) ?? [];
+      group.push(word);
+      this.byFirst.set(first, group);
+      const key = first * 0x10000 + word.length;
+      const sized = this.byFirstAndLength.get(key) ?? [];
+      sized.push(word);
+      this.byFirstAndLength.set(key, sized);
+    }
+  }
+
+  /** `startingAt(words, text, position)`: the first word in list order that `text` has at `position`, or null. */
+  at(text: string, position: number): string | null {
+    if (position >= text.length) return null;
+    const group = this.byFirst.get(text.charCodeAt(position));
+    return group === undefined ? null : startingAt(group, text, position);
+  }
+
+  /** Whether `text.slice(position)` is one of the words (never the empty word: none is kept). */
+  isRest(text: string, position: number): boolean {
+    const length = text.length - position;
+    if (length <= 0 || length >= 0x10000) return false;
+    const group = this.byFirstAndLength.get(text.charCodeAt(position) * 0x10000 + length);
+    if (group === undefined) return false;
+    for (const word of group) if (text.startsWith(word, position)) return true;
+    return false;
+  }
+}
+
+const CLOSINGS_ZH_INDEX = new WordIndex(CLOSINGS_ZH);
+const ATTENTION_CLOSINGS_ZH_INDEX = new WordIndex(ATTENTION_CLOSINGS_ZH);
+const HEDGES_ZH_INDEX = new WordIndex(HEDGES_ZH);
+const NOT_NEEDED_ZH_INDEX = new WordIndex(NOT_NEEDED_ZH);
+const AFTER_ADVERBS_ZH_INDEX = new WordIndex(AFTER_ADVERBS_ZH);
+
 /** `text` with every false cue turned into underscores, taken left to right, first listed cue first. */
 export function maskFalseCues(text: string): string {
   let masked = "";
@@ -257,17 +302,17 @@ function negationWindowBefore(masked: string, segmentStart: number, end: number)
 function closesWithNegationZh(after: string): boolean {
   if (after.length > AFTER_LEAD_ZH + LONGEST_CLOSING_ZH) return false;
   for (let lead = 0; lead <= AFTER_LEAD_ZH && lead < after.length; lead++) {
-    if (CLOSINGS_ZH.has(after.slice(lead))) return true;
+    if (CLOSINGS_ZH_INDEX.isRest(after, lead)) return true;
     // "越复杂不一定越好", "这样未必更有效": a hedge and a short predicate deny what the term claims.
-    const hedge = startingAt(HEDGES_ZH, after, lead);
+    const hedge = HEDGES_ZH_INDEX.at(after, lead);
     if (hedge !== null && after.length - (lead + hedge.length) <= HEDGED_PREDICATE_ZH && !hasNegator(after.slice(lead + hedge.length))) return true;
-    const negator = startingAt(NOT_NEEDED_ZH, after, lead);
+    const negator = NOT_NEEDED_ZH_INDEX.at(after, lead);
     if (negator === null) continue;
     const at = lead + negator.length;
     // The verb may itself start like an adverb ("去重" after "去"): tried with and without one.
-    if (ATTENTION_CLOSINGS_ZH.has(after.slice(at))) return true;
-    const adverb = startingAt(AFTER_ADVERBS_ZH, after, at);
-    if (adverb !== null && ATTENTION_CLOSINGS_ZH.has(after.slice(at + adverb.length))) return true;
+    if (ATTENTION_CLOSINGS_ZH_INDEX.isRest(after, at)) return true;
+    const adverb = AFTER_ADVERBS_ZH_INDEX.at(after, at);
+    if (adverb !== null && ATTENTION_CLOSINGS_ZH_INDEX.isRest(after, at + adverb.length)) return true;
   }
   return false;
 }
