@@ -1,4 +1,4 @@
-import { Converter } from "opencc-js/t2cn";
+import { Converter, Locale, Trie } from "opencc-js/t2cn";
 
 /** Marks the end of a sentence in normalised text: co-occurrence of concepts is judged per sentence. */
 export const SENTENCE_BREAK = "。";
@@ -17,7 +17,64 @@ export interface NormalizedText {
   originEnd: Int32Array;
 }
 
-const toSimplified = Converter({ from: "t", to: "cn" });
+const convertToSimplified = Converter({ from: "t", to: "cn" });
+
+/**
+ * The dictionaries of the converter above (OpenCC's t2s configuration: a normalisation chain and a
+ * conversion chain), one trie per group as the converter loads them. The converter changes only
+ * where one of their words starts; most answers, written in simplified Chinese, hold none, and
+ * are returned as they are without running it. Null if the configuration is not laid out as
+ * expected: then the converter always runs.
+ */
+const simplificationTries = ((): Trie[] | null => {
+  const config = (Locale as { configs?: Record<string, Record<string, unknown>> }).configs?.t2s;
+  if (config === undefined) return null;
+  const tries: Trie[] = [];
+  for (const [name, chain] of Object.entries(config)) {
+    // Segmentation only splits the text; it converts nothing.
+    if (name === "segmentation") continue;
+    if ((name !== "normalizationChain" && name !== "conversionChain") || !Array.isArray(chain)) return null;
+    for (const group of chain as Parameters<Trie["loadDictGroup"]>[0][]) {
+      const trie = new Trie();
+      trie.loadDictGroup(group);
+      tries.push(trie);
+    }
+  }
+  return tries.length > 0 ? tries : null;
+})();
+
+/** 1 for a code unit some dictionary word starts with (the high surrogate of one outside the BMP). */
+const startsWord = new Uint8Array(0x10000);
+for (const trie of simplificationTries ?? []) {
+  // The trie's root maps each first code point to the rest; without it, every position is tried.
+  const root = (trie as unknown as { map?: unknown }).map;
+  if (!(root instanceof Map)) {
+    startsWord.fill(1);
+    break;
+  }
+  for (const first of root.keys()) {
+    if (typeof first !== "number") {
+      startsWord.fill(1);
+      break;
+    }
+    startsWord[first > 0xffff ? String.fromCodePoint(first).charCodeAt(0) : first] = 1;
+  }
+}
+
+/** Whether some dictionary word starts anywhere in `text`: only then can the converter change it. */
+function mayConvert(text: string): boolean {
+  if (simplificationTries === null) return true;
+  for (let i = 0; i < text.length; i++) {
+    if (startsWord[text.charCodeAt(i)] === 0) continue;
+    for (const trie of simplificationTries) if (trie.matchPrefix(text, i) !== null) return true;
+  }
+  return false;
+}
+
+/** Traditional → simplified, as the converter does it. */
+function toSimplified(text: string): string {
+  return mayConvert(text) ? convertToSimplified(text) : text;
+}
 
 // Discord syntax and links carry no claims; they are blanked in place so offsets stay valid.
 // Each pattern is linear: every repeat is followed by a character it cannot match, so a failed
