@@ -410,10 +410,9 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
     masked = maskFalseCues(text.slice(offset, segmentEnd));
   }
   // Inside a question ("是不是……不对") a negation is asked about, not stated.
-  const asked = text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), start);
   // ……unless the clause closes saying it does not matter either way: "过程留不留无所谓" says the
   // term is not needed.
-  if (asksANotA(asked)) return segmentEnd - end <= INDIFFERENCE_REACH && closesIndifferent(text.slice(end, segmentEnd));
+  if (asksANotAIn(text, Math.max(segmentStart, start - LONGEST_BEFORE), start)) return segmentEnd - end <= INDIFFERENCE_REACH && closesIndifferent(text.slice(end, segmentEnd));
   // A term that is the tail of a masked cue is negated by the cue's own negator: "不一样" masks its
   // 不 so that it negates nothing after it, but it does deny "一样" itself.
   const before = negatesCueTail(text, masked, start, offset) ||
@@ -461,13 +460,28 @@ function namedAsAnotherThing(text: string, segmentStart: number, start: number, 
  * around 不 or 没 ("动没动", "变不变", "更没更新").
  */
 function asksANotA(stretch: string): boolean {
-  if (A_NOT_A.some((question) => stretch.includes(question))) return true;
-  for (let i = 0; i + 2 < stretch.length; i++) {
-    const middle = stretch.charCodeAt(i + 1);
-    if ((middle === NOT || middle === HAVE_NOT) && stretch.charCodeAt(i) === stretch.charCodeAt(i + 2) && isHanUnit(stretch.charCodeAt(i))) return true;
+  return asksANotAIn(stretch, 0, stretch.length);
+}
+
+/** Whether `text` has a Chinese verb doubled around 不 or 没 within [from, to). */
+function hasDoubledVerbIn(text: string, from: number, to: number): boolean {
+  for (let i = from; i + 2 < to; i++) {
+    const middle = text.charCodeAt(i + 1);
+    if ((middle === NOT || middle === HAVE_NOT) && text.charCodeAt(i) === text.charCodeAt(i + 2) && isHanUnit(text.charCodeAt(i))) return true;
   }
   return false;
 }
+
+/** `asksANotA(text.slice(from, to))`, read in place. */
+function asksANotAIn(text: string, from: number, to: number): boolean {
+  if (hasDoubledVerbIn(text, from, to)) return true;
+  // The listed questions are doubled verbs themselves ("是不是"), all found above, but for any that is not.
+  for (const question of A_NOT_A_UNDOUBLED) {
+    for (let at = from; at + question.length <= to; at++) if (text.startsWith(question, at)) return true;
+  }
+  return false;
+}
+
 /** Closings that say a question asked just before does not matter ("留不留无所谓"). */
 const INDIFFERENT_CLOSINGS = ["无所谓", "都行", "都可以", "没关系", "不重要", "都一样", "不要紧", "随便"];
 /** The most characters after a term that such a clause may hold. */
@@ -483,6 +497,8 @@ function closesIndifferent(stretch: string): boolean {
 }
 const NOT = "不".charCodeAt(0);
 const HAVE_NOT = "没".charCodeAt(0);
+/** The A-not-A questions that hold no doubled verb (none as listed): looked for word by word. */
+const A_NOT_A_UNDOUBLED = A_NOT_A.filter((question) => !hasDoubledVerbIn(question, 0, question.length));
 
 /** False cues made of a negator and a word that may be a term itself: the negator denies that word. */
 const NEGATOR_THEN_TERM_CUES = ["不一样"];
