@@ -79,13 +79,15 @@ function toSimplified(text: string): string {
 // Discord syntax and links carry no claims; they are blanked in place so offsets stay valid.
 // Each pattern is linear: every repeat is followed by a character it cannot match, so a failed
 // attempt never re-reads what a later attempt will (a link target stops at a bracket as well).
-const BLANKED_SYNTAX = [
-  /<(?:@[!&]?|#)\d+>/g, // user, role and channel mentions
-  /<a?:\w+:\d+>/g, // custom emoji
-  /<t:\d+(?::[a-zA-Z])?>/g, // timestamps
-  /https?:\/\/\S+/g,
-  /\]\([^()\s]*\)/g, // the target of a markdown link; its text stays
-  /@(?:everyone|here)\b/g,
+// Each is paired with the text every match of it starts with: a pattern whose start is nowhere in
+// the text cannot match, and is not run (most answers hold none of them).
+const BLANKED_SYNTAX: ReadonlyArray<readonly [RegExp, string]> = [
+  [/<(?:@[!&]?|#)\d+>/g, "<"], // user, role and channel mentions
+  [/<a?:\w+:\d+>/g, "<"], // custom emoji
+  [/<t:\d+(?::[a-zA-Z])?>/g, "<"], // timestamps
+  [/https?:\/\/\S+/g, "http"],
+  [/\]\([^()\s]*\)/g, "]("], // the target of a markdown link; its text stays
+  [/@(?:everyone|here)\b/g, "@"],
 ];
 
 /** Zero-width characters, joiners, direction marks, variation selectors and the soft hyphen. */
@@ -206,8 +208,8 @@ const isLetter = (code: number): boolean => code >= 0x61 && code <= 0x7a;
 /** Normalises an answer or a term. Pure; the same function is used on both sides of every match. */
 export function normalizeText(original: string): NormalizedText {
   let masked = original;
-  for (const pattern of BLANKED_SYNTAX) {
-    masked = masked.replace(pattern, (match) => " ".repeat(match.length));
+  for (const [pattern, start] of BLANKED_SYNTAX) {
+    if (masked.includes(start)) masked = masked.replace(pattern, (match) => " ".repeat(match.length));
   }
 
   // Pass 1: per code point, drop invisible characters, blank pictographs, fold width and case.
