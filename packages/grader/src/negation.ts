@@ -144,17 +144,28 @@ function startingAt(words: readonly string[], text: string, position: number): s
   return null;
 }
 
+/** Per code unit, one bit per `WordIndex` holding a word that starts with it. */
+const WORD_STARTS = new Uint8Array(0x10000);
+let wordIndexes = 0;
+
 /**
  * Words grouped by their first code unit, and by first unit and length: the word lists read at
  * every position after a term are looked up instead of tried one by one, and nothing is sliced.
+ * A unit no word starts with is ruled out by one bit of `WORD_STARTS`.
  */
 class WordIndex {
   private readonly byFirst = new Map<number, string[]>();
   private readonly byFirstAndLength = new Map<number, string[]>();
+  private readonly bit: number;
+  private longest = 0;
   constructor(words: Iterable<string>) {
+    if (wordIndexes === 8) throw new Error("WORD_STARTS holds eight word indexes at most");
+    this.bit = 1 << wordIndexes++;
     for (const word of words) {
       if (word.length === 0) continue;
       const first = word.charCodeAt(0);
+      WORD_STARTS[first] = (WORD_STARTS[first] ?? 0) | this.bit;
+      this.longest = Math.max(this.longest, word.length);
       const group = this.byFirst.get(first) ?? [];
       group.push(word);
       this.byFirst.set(first, group);
@@ -168,15 +179,19 @@ class WordIndex {
   /** `startingAt(words, text, position)`: the first word in list order that `text` has at `position`, or null. */
   at(text: string, position: number): string | null {
     if (position >= text.length) return null;
-    const group = this.byFirst.get(text.charCodeAt(position));
+    const first = text.charCodeAt(position);
+    if (((WORD_STARTS[first] ?? 0) & this.bit) === 0) return null;
+    const group = this.byFirst.get(first);
     return group === undefined ? null : startingAt(group, text, position);
   }
 
   /** Whether `text.slice(position)` is one of the words (never the empty word: none is kept). */
   isRest(text: string, position: number): boolean {
     const length = text.length - position;
-    if (length <= 0 || length >= 0x10000) return false;
-    const group = this.byFirstAndLength.get(text.charCodeAt(position) * 0x10000 + length);
+    if (length <= 0 || length > this.longest) return false;
+    const first = text.charCodeAt(position);
+    if (((WORD_STARTS[first] ?? 0) & this.bit) === 0) return false;
+    const group = this.byFirstAndLength.get(first * 0x10000 + length);
     if (group === undefined) return false;
     for (const word of group) if (text.startsWith(word, position)) return true;
     return false;
@@ -217,25 +232,28 @@ function isWordUnit(unit: number): boolean {
   return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39) || unit === APOSTROPHE;
 }
 
-/** The end of the `\b`-word starting at `start`. */
-function wordEnd(text: string, start: number): number {
+/** The end of the `\b`-word starting at `start`, read no further than `to`. */
+function wordEnd(text: string, start: number, to: number = text.length): number {
   let end = start;
-  while (end < text.length && isBoundaryWordUnit(text.charCodeAt(end))) end += 1;
+  while (end < to && isBoundaryWordUnit(text.charCodeAt(end))) end += 1;
   return end;
 }
 
-/** Where the scope of a negation ending at `text.length` begins: just after the last contrast word. */
-function scopeStart(text: string): number {
-  let last = 0;
-  for (let i = 0; i < text.length; ) {
+/**
+ * Where the scope of a negation ending at `to` begins: just after the last contrast word in
+ * `text.slice(from, to)` (read in place), or `from`.
+ */
+function scopeStartIn(text: string, from: number, to: number): number {
+  let last = from;
+  for (let i = from; i < to; ) {
     const unit = text.charCodeAt(i);
     if (isBoundaryWordUnit(unit)) {
-      const end = wordEnd(text, i);
+      const end = wordEnd(text, i, to);
       if (SCOPE_BREAK_WORDS.has(text.slice(i, end))) last = end;
       i = end;
       continue;
     }
-    const breakWord = SCOPE_BREAK_FIRSTS.has(unit) ? startingAt(SCOPE_BREAKS_ZH, text, i) : null;
+    const breakWord = SCOPE_BREAK_FIRSTS.has(unit) ? startingAtWithin(SCOPE_BREAKS_ZH, text, i, to) : null;
     if (breakWord !== null) {
       i += breakWord.length;
       last = i;
@@ -246,23 +264,43 @@ function scopeStart(text: string): number {
   return last;
 }
 
+/** The first of `words` that `text` has at `position`, ending by `to`, or null. */
+function startingAtWithin(words: readonly string[], text: string, position: number, to: number): string | null {
+  for (const word of words) if (position + word.length <= to && text.startsWith(word, position)) return word;
+  return null;
+}
+
+/** 1 for each of NEGATOR_CHARS: read per character of every stretch searched for a negator. */
+const NEGATOR_UNITS = new Uint8Array(0x10000);
+for (const unit of NEGATOR_CHARS) NEGATOR_UNITS[unit] = 1;
+
 /** Whether the text holds a negator: a negating character, word or pair of words, or "n't". */
 function hasNegator(text: string): boolean {
-  for (let i = 0; i < text.length; ) {
+  return hasNegatorIn(text, 0, text.length);
+}
+
+/** The unit at `index`, or NaN at or past `to` (as past the end of `text.slice(from, to)`). */
+function unitBefore(text: string, index: number, to: number): number {
+  return index < to ? text.charCodeAt(index) : Number.NaN;
+}
+
+/** `hasNegator(text.slice(from, to))`, read in place: nothing at or past `to` is looked at. */
+function hasNegatorIn(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; ) {
     const unit = text.charCodeAt(i);
-    if (NEGATOR_CHARS.has(unit)) return true;
+    if (NEGATOR_UNITS[unit] === 1) return true;
     if (!isBoundaryWordUnit(unit)) {
-      if (unit === APOSTROPHE && i > 0 && text.charCodeAt(i - 1) === 0x6e && text.charCodeAt(i + 1) === 0x74 &&
-        !isBoundaryWordUnit(text.charCodeAt(i + 2))) return true; // n't
+      if (unit === APOSTROPHE && i > from && text.charCodeAt(i - 1) === 0x6e && unitBefore(text, i + 1, to) === 0x74 &&
+        !isBoundaryWordUnit(unitBefore(text, i + 2, to))) return true; // n't
       i += 1;
       continue;
     }
-    const end = wordEnd(text, i);
+    const end = wordEnd(text, i, to);
     const word = text.slice(i, end);
     if (NEGATOR_WORDS.has(word)) return true;
     const second = NEGATOR_PAIRS.get(word);
-    if (second !== undefined && text.charCodeAt(end) === SPACE && text.startsWith(second, end + 1) &&
-      !isBoundaryWordUnit(text.charCodeAt(end + 1 + second.length))) return true;
+    if (second !== undefined && unitBefore(text, end, to) === SPACE && end + 1 + second.length <= to && text.startsWith(second, end + 1) &&
+      !isBoundaryWordUnit(unitBefore(text, end + 1 + second.length, to))) return true;
     i = end;
   }
   return false;
@@ -274,6 +312,11 @@ function hasNegator(text: string): boolean {
  * (A contrast further back leaves the stretch as it is, so only the stretch is read.)
  */
 function negationWindowBefore(masked: string, segmentStart: number, end: number): string {
+  return masked.slice(negationWindowStart(masked, segmentStart, end), end);
+}
+
+/** Where `negationWindowBefore(masked, segmentStart, end)` starts in `masked`. */
+function negationWindowStart(masked: string, segmentStart: number, end: number): number {
   const floor = Math.max(segmentStart, end - LONGEST_BEFORE);
   let budget = BEFORE_BUDGET;
   let i = end;
@@ -291,8 +334,7 @@ function negationWindowBefore(masked: string, segmentStart: number, end: number)
   }
   // A contrast word may start just before the stretch ("但是" with the budget ending on "是").
   const from = Math.max(segmentStart, i - 1);
-  const window = masked.slice(from, end);
-  return window.slice(Math.max(i - from, scopeStart(window)));
+  return Math.max(i, scopeStartIn(masked, from, end));
 }
 
 /**
@@ -400,10 +442,14 @@ export interface NegationContext {
 
 /** True when the term at [start, end) is negated by a cue before it or closing the segment after it. */
 export function isNegatedInContext(context: NegationContext, start: number, end: number): boolean {
-  const { text, segmentStart, segmentEnd } = context;
+  return isNegatedAt(context.text, context.masked, context.segmentStart, context.segmentEnd, start, end);
+}
+
+/** `isNegatedInContext` with the context's fields passed one by one, for callers asking for many terms. */
+export function isNegatedAt(text: string, maskedText: string | undefined, segmentStart: number, segmentEnd: number, start: number, end: number): boolean {
   // Without the whole text masked, mask what can matter: the segment up to the term, at most a
   // stretch and a cue's length back (a cue never spans a segment break, so masking starts clean there).
-  let masked = context.masked;
+  let masked = maskedText;
   let offset = 0;
   if (masked === undefined) {
     offset = Math.max(segmentStart, start - LONGEST_BEFORE - LONGEST_FALSE_CUE);
@@ -416,17 +462,16 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   // A term that is the tail of a masked cue is negated by the cue's own negator: "不一样" masks its
   // 不 so that it negates nothing after it, but it does deny "一样" itself.
   const before = negatesCueTail(text, masked, start, offset) ||
-    hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset));
+    hasNegatorIn(masked, negationWindowStart(masked, Math.max(0, segmentStart - offset), start - offset), start - offset);
   // "没有奖励模型就没法训": a negated condition with a negated consequence says the term is required.
   if (before && negatedConsequence(masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_WINDOW_ZH) - offset))) return false;
   let negated = before;
   const length = segmentEnd - end;
   if (length > 0 && length <= Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) {
-    const rest = text.slice(end, segmentEnd);
-    if (asksANotA(rest)) return closesIndifferent(rest) ? !before : before;
+    if (asksANotAIn(text, end, segmentEnd)) return closesIndifferent(text.slice(end, segmentEnd)) ? !before : before;
     const after = withoutForPhrase(masked.slice(end - offset, segmentEnd - offset));
     // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
-    negated = before !== ((after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after))) || namedAsAnotherThing(text, segmentStart, start, rest));
+    negated = before !== ((after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after))) || namedAsAnotherThing(text, segmentStart, start, end, segmentEnd));
   }
   // "看看是格式不对，还是……" asks which fault it is (the term may be the asking verb itself, "看看"):
   // looked for only once a negation is found, as most terms have none.
@@ -441,13 +486,20 @@ const COMPARED_WITH_ZH = ["跟", "和", "与", "同"];
 const ANOTHER_THING_ZH = ["两码事", "两回事"];
 const ANOTHER_THING_LEADS_ZH = ["", "是", "完全是", "根本是", "压根是", "就是"];
 
+/** Whether one of COMPARED_WITH_ZH ends right before `start`. */
+function comparedWithBefore(text: string, start: number): boolean {
+  for (const word of COMPARED_WITH_ZH) if (text.startsWith(word, start - word.length)) return true;
+  return false;
+}
+
 /**
  * "改提示跟训练是两码事": the term compared with is said to be another thing, which denies that the
  * subject is it. Only the term right after 跟 / 和 / 与 and right before "是两码事" is denied; the
  * subject before 跟 keeps its words ("原论文和 v1.0 是两码事" still names 原论文).
  */
-function namedAsAnotherThing(text: string, segmentStart: number, start: number, rest: string): boolean {
-  if (start <= segmentStart || !COMPARED_WITH_ZH.some((word) => text.startsWith(word, start - word.length))) return false;
+function namedAsAnotherThing(text: string, segmentStart: number, start: number, end: number, segmentEnd: number): boolean {
+  if (start <= segmentStart || !comparedWithBefore(text, start)) return false;
+  const rest = text.slice(end, segmentEnd);
   for (const lead of ANOTHER_THING_LEADS_ZH) {
     if (!rest.startsWith(lead)) continue;
     for (const word of ANOTHER_THING_ZH) if (rest.startsWith(word, lead.length) && rest.length - lead.length - word.length <= 2) return true;
@@ -455,13 +507,6 @@ function namedAsAnotherThing(text: string, segmentStart: number, start: number, 
   return false;
 }
 
-/**
- * Whether the stretch asks an A-not-A question: one of the listed ones, or any Chinese verb doubled
- * around 不 or 没 ("动没动", "变不变", "更没更新").
- */
-function asksANotA(stretch: string): boolean {
-  return asksANotAIn(stretch, 0, stretch.length);
-}
 
 /** Whether `text` has a Chinese verb doubled around 不 or 没 within [from, to). */
 function hasDoubledVerbIn(text: string, from: number, to: number): boolean {
@@ -472,7 +517,10 @@ function hasDoubledVerbIn(text: string, from: number, to: number): boolean {
   return false;
 }
 
-/** `asksANotA(text.slice(from, to))`, read in place. */
+/**
+ * Whether `text.slice(from, to)` asks an A-not-A question: one of the listed ones, or any Chinese
+ * verb doubled around 不 or 没 ("动没动", "变不变", "更没更新"). Read in place.
+ */
 function asksANotAIn(text: string, from: number, to: number): boolean {
   if (hasDoubledVerbIn(text, from, to)) return true;
   // The listed questions are doubled verbs themselves ("是不是"), all found above, but for any that is not.

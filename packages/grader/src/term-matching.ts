@@ -1,7 +1,7 @@
 import type { Concept } from "@recall/content";
 import type { Clauses } from "./clauses.ts";
 import { aliasVariants } from "./alias-variants.ts";
-import { aliasNegates, containsNegator, deniesSameness, isNegatedInContext } from "./negation.ts";
+import { aliasNegates, containsNegator, deniesSameness, isNegatedAt } from "./negation.ts";
 import { isHanCodePoint, isHanUnit } from "./han.ts";
 import { normalizeTerm, SEGMENT_BREAK, SENTENCE_BREAK } from "./normalize-text.ts";
 
@@ -648,7 +648,7 @@ class OccurrenceSearch {
     const segmentIndex = clauses.segmentAt[start] ?? 0;
     const segment = clauses.segments[segmentIndex];
     if (!segment) return;
-    const negated = gapNegated || isNegatedInContext({ text, masked: this.answer.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, start, end);
+    const negated = gapNegated || isNegatedAt(text, this.answer.negationText(), segment.start, segment.end, start, end);
     gathered[this.count++] = {
       start,
       end,
@@ -668,7 +668,7 @@ class OccurrenceSearch {
       const segment = clauses.segments[clauses.segmentAt[from] ?? 0];
       if (!segment) continue;
       const end = from + rest.length;
-      if (!isNegatedInContext({ text, masked: this.answer.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, from, end)) continue;
+      if (!isNegatedAt(text, this.answer.negationText(), segment.start, segment.end, from, end)) continue;
       const before = this.count;
       this.record(from, end, alias, false);
       // The negation found around it is the alias's own: the term says what the alias says.
