@@ -283,13 +283,15 @@ class AnswerAnalysis implements AnswerView {
   deniesNeed(o: Occurrence): boolean {
     const segment = this.clauses.segments[o.segment];
     if (!segment) return false;
-    const covered = this.coverage();
-    const termBetween = (from: number, to: number): boolean => {
-      for (let i = from; i < to; i++) if (covered[i] === 1) return true;
-      return false;
-    };
-    return deniesNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end, termBetween);
+    return deniesNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end, this.termBetween);
   }
+
+  /** Whether some term of the answer covers a character of [from, to): one function for every `deniesNeed` asked. */
+  private readonly termBetween = (from: number, to: number): boolean => {
+    const covered = this.coverage();
+    for (let i = from; i < to; i++) if (covered[i] === 1) return true;
+    return false;
+  };
 
   /** Whether the rest of the term's segment says something of its own without negating it ("……一样能做"). */
   affirmsAfter(o: Occurrence): boolean {
@@ -441,12 +443,22 @@ function mentionsOf(point: CompiledKeyPoint, analysis: AnswerAnalysis): { perCon
   const perConcept = point.concepts.map((concept, c) => {
     const list = analysis.of(concept);
     if (point.polarity === "deny" || point.eitherPolarity[c] === true || point.negatedAliases.size === 0) return list;
-    const isOpposite = (o: Occurrence): boolean => !o.negated && point.negatedAliases.has(analysis.text.slice(o.start, o.end));
-    if (!list.some(isOpposite)) return list;
-    for (const o of list) if (isOpposite(o)) opposite.push(o);
-    return list.filter((o) => !isOpposite(o));
+    let any = false;
+    for (let k = 0; k < list.length && !any; k++) any = isOpposite(point, analysis, list[k] as Occurrence);
+    if (!any) return list;
+    const kept: Occurrence[] = [];
+    for (const o of list) {
+      if (isOpposite(point, analysis, o)) opposite.push(o);
+      else kept.push(o);
+    }
+    return kept;
   });
   return { perConcept, opposite };
+}
+
+/** An affirmed mention of what the point itself negates (see `mentionsOf`). */
+function isOpposite(point: CompiledKeyPoint, analysis: AnswerAnalysis, o: Occurrence): boolean {
+  return !o.negated && point.negatedAliases.has(analysis.text.slice(o.start, o.end));
 }
 
 /** Points of this many concepts or more may be made over several sentences running on. */
@@ -721,13 +733,10 @@ function contradictedOverList(
  */
 function deniedAsUnneededInOneSentence(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis): Occurrence[] | null {
   for (let c = 0; c < perConcept.length; c++) if (point.reduced[c] === true || point.eitherPolarity[c] === true) return null;
-  const denied = (o: Occurrence): boolean =>
-    o.negated && !o.selfNegating && !point.negatedAliases.has(analysis.text.slice(o.start, o.end)) &&
-    analysis.segmentMakesClaim(o.segment) && analysis.deniesNeed(o);
   const first = perConcept[0] ?? [];
   let tried = -1;
   for (const anchor of first) {
-    if (anchor.sentence === tried || !denied(anchor)) continue;
+    if (anchor.sentence === tried || !deniedAsUnneeded(point, analysis, anchor)) continue;
     tried = anchor.sentence;
     const found: Occurrence[] = [anchor];
     for (let c = 1; c < perConcept.length; c++) {
@@ -735,7 +744,7 @@ function deniedAsUnneededInOneSentence(point: CompiledKeyPoint, perConcept: PerC
       for (let k = lowerBound(list, "sentence", anchor.sentence); k < list.length; k++) {
         const o = list[k] as Occurrence;
         if (o.sentence !== anchor.sentence) break;
-        if (denied(o)) {
+        if (deniedAsUnneeded(point, analysis, o)) {
           found.push(o);
           break;
         }
@@ -745,6 +754,12 @@ function deniedAsUnneededInOneSentence(point: CompiledKeyPoint, perConcept: PerC
     if (found.length === perConcept.length) return found;
   }
   return null;
+}
+
+/** A mention said to be unneeded, for `deniedAsUnneededInOneSentence`. */
+function deniedAsUnneeded(point: CompiledKeyPoint, analysis: AnswerAnalysis, o: Occurrence): boolean {
+  return o.negated && !o.selfNegating && !point.negatedAliases.has(analysis.text.slice(o.start, o.end)) &&
+    analysis.segmentMakesClaim(o.segment) && analysis.deniesNeed(o);
 }
 
 /** Words shown as what contradicts a point: the clause of the first term, cut to a readable stretch around the terms. */

@@ -760,10 +760,13 @@ class OccurrenceSearch {
     const text = this.answer.text;
     const words = this.answer.englishWords();
     const letter = alias.text.charCodeAt(0) - LOWER_A;
+    const second = alias.text.charCodeAt(1);
     const length = alias.text.length;
     for (let k = words.firstOfLetter[letter] ?? 0; k < (words.firstOfLetter[letter + 1] ?? 0); k++) {
       const start = words.starts[k] ?? 0;
       const end = words.ends[k] ?? 0;
+      // oneTypoAway wants the first TYPO_SAME_HEAD letters alike: a word whose second letter differs is none.
+      if (TYPO_SAME_HEAD >= 2 && text.charCodeAt(start + 1) !== second) continue;
       // The alias is a stem: the typo is looked for in the word's first letters, whatever follows.
       for (let prefix = length - 1; prefix <= Math.min(length + 1, end - start); prefix++) {
         if (oneTypoAway(text, start, prefix, alias.text)) {
@@ -846,16 +849,20 @@ function oneTypoAway(text: string, start: number, length: number, alias: string)
   while (i < n && i < length && text.charCodeAt(start + i) === alias.charCodeAt(i)) i += 1;
   if (i === n && length === n) return false; // identical: an exact match, found elsewhere
   if (i < TYPO_SAME_HEAD) return false;
-  const rest = (fromWord: number, fromAlias: number): boolean => {
-    if (length - fromWord !== n - fromAlias) return false;
-    for (let k = 0; fromAlias + k < n; k++) if (text.charCodeAt(start + fromWord + k) !== alias.charCodeAt(fromAlias + k)) return false;
-    return true;
-  };
   // Swapped neighbours.
   if (length === n && i + 1 < n && text.charCodeAt(start + i) === alias.charCodeAt(i + 1) &&
-    text.charCodeAt(start + i + 1) === alias.charCodeAt(i) && rest(i + 2, i + 2)) return true;
+    text.charCodeAt(start + i + 1) === alias.charCodeAt(i) && sameRest(text, start, length, alias, i + 2, i + 2)) return true;
   if (i >= n - 2) return false;
-  return rest(i + 1, i + 1) || rest(i + 1, i) || rest(i, i + 1);
+  return sameRest(text, start, length, alias, i + 1, i + 1) || sameRest(text, start, length, alias, i + 1, i) ||
+    sameRest(text, start, length, alias, i, i + 1);
+}
+
+/** Whether the word's letters from `fromWord` are the alias's from `fromAlias`, to the end of both. */
+function sameRest(text: string, start: number, length: number, alias: string, fromWord: number, fromAlias: number): boolean {
+  const n = alias.length;
+  if (length - fromWord !== n - fromAlias) return false;
+  for (let k = 0; fromAlias + k < n; k++) if (text.charCodeAt(start + fromWord + k) !== alias.charCodeAt(fromAlias + k)) return false;
+  return true;
 }
 
 const LOWER_A = 0x61;
