@@ -204,12 +204,21 @@ const HEDGES_ZH_INDEX = new WordIndex(HEDGES_ZH);
 const NOT_NEEDED_ZH_INDEX = new WordIndex(NOT_NEEDED_ZH);
 const AFTER_ADVERBS_ZH_INDEX = new WordIndex(AFTER_ADVERBS_ZH);
 
+/** 1 for a code unit some false cue starts with: the other units of a text need no look-up. */
+const FALSE_CUE_FIRSTS = new Uint8Array(0x10000);
+for (const first of FALSE_CUES_BY_FIRST.keys()) FALSE_CUE_FIRSTS[first] = 1;
+
 /** `text` with every false cue turned into underscores, taken left to right, first listed cue first. */
 export function maskFalseCues(text: string): string {
   let masked = "";
   let copied = 0;
   for (let i = 0; i < text.length; ) {
-    const group = FALSE_CUES_BY_FIRST.get(text.charCodeAt(i));
+    const unit = text.charCodeAt(i);
+    if (FALSE_CUE_FIRSTS[unit] === 0) {
+      i += 1;
+      continue;
+    }
+    const group = FALSE_CUES_BY_FIRST.get(unit);
     const cue = group === undefined ? null : startingAt(group, text, i);
     if (cue === null) {
       i += 1;

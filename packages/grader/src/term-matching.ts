@@ -12,6 +12,8 @@ export interface CompiledAlias {
   halves: { head: string; tail: string } | null;
   /** Normalised form, matched as a substring. */
   text: string;
+  /** Where in `text` its rarest unit stands: exact matches are looked for where the answer holds that unit. */
+  anchor: number;
   /** Starts / ends with an ASCII letter or digit: such an edge must sit on a word boundary. */
   asciiStart: boolean;
   asciiEnd: boolean;
@@ -165,6 +167,7 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
     const negatedRest = negatedRestOf(text);
     aliases.push({
       text,
+      anchor: rarestUnitOf(text),
       asciiStart: ASCII_WORD.test(text[0] ?? ""),
       asciiEnd: ASCII_WORD.test(text[text.length - 1] ?? ""),
       // A near miss of an alias holding a negator may be the same words without it ("可能有梯度" for
@@ -208,6 +211,13 @@ function unitCommonness(unit: number): number {
   if (unit === 0x20) return 30;
   if (unit >= 0x61 && unit <= 0x7a) return 26 - LETTER_FREQUENCY.indexOf(String.fromCharCode(unit));
   return 1;
+}
+
+/** Index of the least common unit of `text` (the first of equals). */
+function rarestUnitOf(text: string): number {
+  let at = 0;
+  for (let k = 1; k < text.length; k++) if (unitCommonness(text.charCodeAt(k)) < unitCommonness(text.charCodeAt(at))) at = k;
+  return at;
 }
 
 function bucketsOf(aliases: readonly CompiledAlias[]): AliasBuckets {
@@ -285,6 +295,10 @@ const gramSeen = new Uint32Array(0x10000);
 const unitSeen = new Uint32Array(0x10000);
 let unitStamp = 0;
 let unitsGeneration = 0;
+/** Where each unit the answer holds first stands (valid where `unitSeen` is stamped). */
+const unitFirst = new Int32Array(0x10000);
+/** The next position of the unit at each position, or -1: each unit's positions form an ascending chain. */
+let unitNext = new Int32Array(256);
 
 /**
  * The set of UTF-16 units of one answer, and of its bigrams' slots, built once per answer. Like `BigramIndex` it lives in a
@@ -305,7 +319,14 @@ export class UnitPresence {
     }
     unitStamp += 1;
     const text = this.text;
-    for (let i = 0; i < text.length; i++) unitSeen[text.charCodeAt(i)] = unitStamp;
+    if (unitNext.length < text.length) unitNext = new Int32Array(Math.max(text.length, unitNext.length * 2));
+    // Backwards, so that every chain runs in ascending order.
+    for (let i = text.length - 1; i >= 0; i--) {
+      const unit = text.charCodeAt(i);
+      unitNext[i] = unitSeen[unit] === unitStamp ? (unitFirst[unit] as number) : -1;
+      unitFirst[unit] = i;
+      unitSeen[unit] = unitStamp;
+    }
     for (let i = 0; i + 1 < text.length; i++) gramSeen[gramSlot(bigramCode(text, i))] = unitStamp;
     unitsGeneration += 1;
     this.generation = unitsGeneration;
@@ -319,6 +340,15 @@ export class UnitPresence {
 
   has(unit: number): boolean {
     return unitSeen[unit] === unitStamp;
+  }
+
+  /** First position of `unit` in the answer, or -1; `nextAt` walks the rest in ascending order. */
+  firstAt(unit: number): number {
+    return unitSeen[unit] === unitStamp ? (unitFirst[unit] as number) : -1;
+  }
+
+  nextAt(position: number): number {
+    return unitNext[position] as number;
   }
 
   /** Whether the answer may hold every bigram of `slots` (false only if it surely lacks one). */
@@ -676,9 +706,23 @@ class OccurrenceSearch {
     }
   }
 
-  exact(alias: CompiledAlias): void {
+  /**
+   * Every place the alias stands in the answer, in ascending order as `indexOf` would find them:
+   * tried only where the answer holds the alias's anchor unit, at the anchor's offset before it.
+   */
+  exact(alias: CompiledAlias, units: UnitPresence): void {
     const text = this.answer.text;
-    for (let from = text.indexOf(alias.text); from >= 0; from = text.indexOf(alias.text, from + 1)) {
+    const term = alias.text;
+    const anchor = alias.anchor;
+    const last = text.length - term.length;
+    units.activate();
+    for (let at = units.firstAt(term.charCodeAt(anchor)); at >= 0; at = units.nextAt(at)) {
+      const from = at - anchor;
+      if (from < 0) continue;
+      if (from > last) break;
+      let k = 0;
+      while (k < term.length && text.charCodeAt(from + k) === term.charCodeAt(k)) k += 1;
+      if (k < term.length) continue;
       const end = exactMatchEnd(text, alias, from);
       if (end >= 0) this.record(from, end, alias, false);
     }
@@ -959,7 +1003,7 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   }
   for (let c = 0; c < count; c++) {
     const alias = aliases[candidates[c] as number] as CompiledAlias;
-    if (units.hasAll(alias.units) && units.mayHaveAllGrams(alias.gramSlots)) search.exact(alias);
+    if (units.hasAll(alias.units) && units.mayHaveAllGrams(alias.gramSlots)) search.exact(alias, units);
   }
   for (const i of stages.negatedRest) {
     const alias = aliases[i] as CompiledAlias;
