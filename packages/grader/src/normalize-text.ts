@@ -1,4 +1,4 @@
-import { Converter, Locale, Trie } from "opencc-js/t2cn";
+import { Converter, Locale } from "opencc-js/t2cn";
 
 /** Marks the end of a sentence in normalised text: co-occurrence of concepts is judged per sentence. */
 export const SENTENCE_BREAK = "。";
@@ -17,63 +17,91 @@ export interface NormalizedText {
   originEnd: Int32Array;
 }
 
-const convertToSimplified = Converter({ from: "t", to: "cn" });
+const toSimplified = Converter({ from: "t", to: "cn" });
+
+/** The converter's dictionary words as far as `mayConvert` reads them. */
+interface DictionaryStarts {
+  /** 1 for a code unit that is a whole word by itself. */
+  single: Uint8Array;
+  /** 1 for a code unit some longer word starts with. */
+  pairFirst: Uint8Array;
+  /** A hashed bit per first two units of a longer word (`pairBit`): clear means no such word. */
+  pairBits: Uint8Array;
+  /** The first two units of every longer word, as `first * 0x10000 + second`. */
+  pairs: Set<number>;
+}
+
+const pairBit = (pair: number): number => Math.imul(pair, 0x9e3779b1) >>> 16;
 
 /**
- * The dictionaries of the converter above (OpenCC's t2s configuration: a normalisation chain and a
- * conversion chain), one trie per group as the converter loads them. The converter changes only
- * where one of their words starts; most answers, written in simplified Chinese, hold none, and
- * are returned as they are without running it. Null if the configuration is not laid out as
- * expected: then the converter always runs.
+ * The words of the converter's dictionaries (OpenCC's t2s configuration: a normalisation chain and
+ * a conversion chain of dictionary groups), reduced to what tells that it would leave a text as it
+ * is: the converter changes a text only where one of its words stands, so a text holding no
+ * one-unit word and no first two units of a longer word is returned as it is without running it
+ * (most answers, written in simplified Chinese). Words starting with a surrogate are not kept: a
+ * text holding a surrogate always runs the converter. Null if the configuration is not laid out
+ * as expected: then the converter always runs.
  */
-const simplificationTries = ((): Trie[] | null => {
+const dictionaryStarts = ((): DictionaryStarts | null => {
   const config = (Locale as { configs?: Record<string, Record<string, unknown>> }).configs?.t2s;
   if (config === undefined) return null;
-  const tries: Trie[] = [];
+  const starts: DictionaryStarts = { single: new Uint8Array(0x10000), pairFirst: new Uint8Array(0x10000), pairBits: new Uint8Array(0x10000), pairs: new Set() };
+  let words = 0;
+  const addWord = (word: unknown): boolean => {
+    if (typeof word !== "string") return false;
+    words += 1;
+    const first = word.charCodeAt(0);
+    const second = word.charCodeAt(1);
+    // The empty word never matches; one starting with a surrogate needs a surrogate in the text.
+    if (word.length === 0 || isSurrogate(first) || (word.length >= 2 && isSurrogate(second))) return true;
+    if (word.length === 1) {
+      starts.single[first] = 1;
+    } else {
+      const pair = first * 0x10000 + second;
+      starts.pairFirst[first] = 1;
+      starts.pairBits[pairBit(pair)] = 1;
+      starts.pairs.add(pair);
+    }
+    return true;
+  };
   for (const [name, chain] of Object.entries(config)) {
     // Segmentation only splits the text; it converts nothing.
     if (name === "segmentation") continue;
     if ((name !== "normalizationChain" && name !== "conversionChain") || !Array.isArray(chain)) return null;
-    for (const group of chain as Parameters<Trie["loadDictGroup"]>[0][]) {
-      const trie = new Trie();
-      trie.loadDictGroup(group);
-      tries.push(trie);
+    for (const group of chain as unknown[]) {
+      if (!Array.isArray(group)) return null;
+      for (const dict of group as unknown[]) {
+        // A dictionary is "source replacement|source replacement…" or a list of [source, replacement].
+        if (typeof dict === "string") {
+          for (const entry of dict.split("|")) if (!addWord(entry.split(" ")[0])) return null;
+        } else if (Array.isArray(dict)) {
+          for (const entry of dict as unknown[]) if (!Array.isArray(entry) || !addWord(entry[0])) return null;
+        } else {
+          return null;
+        }
+      }
     }
   }
-  return tries.length > 0 ? tries : null;
+  return words > 0 ? starts : null;
 })();
 
-/** 1 for a code unit some dictionary word starts with (the high surrogate of one outside the BMP). */
-const startsWord = new Uint8Array(0x10000);
-for (const trie of simplificationTries ?? []) {
-  // The trie's root maps each first code point to the rest; without it, every position is tried.
-  const root = (trie as unknown as { map?: unknown }).map;
-  if (!(root instanceof Map)) {
-    startsWord.fill(1);
-    break;
-  }
-  for (const first of root.keys()) {
-    if (typeof first !== "number") {
-      startsWord.fill(1);
-      break;
-    }
-    startsWord[first > 0xffff ? String.fromCodePoint(first).charCodeAt(0) : first] = 1;
-  }
+function isSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdfff;
 }
 
-/** Whether some dictionary word starts anywhere in `text`: only then can the converter change it. */
-function mayConvert(text: string): boolean {
-  if (simplificationTries === null) return true;
-  for (let i = 0; i < text.length; i++) {
-    if (startsWord[text.charCodeAt(i)] === 0) continue;
-    for (const trie of simplificationTries) if (trie.matchPrefix(text, i) !== null) return true;
+/** Whether the converter may change the first `length` units of `units`: false only if it surely would not. */
+function mayConvert(units: Uint16Array, length: number): boolean {
+  if (dictionaryStarts === null) return true;
+  const { single, pairFirst, pairBits, pairs } = dictionaryStarts;
+  for (let i = 0; i < length; i++) {
+    const unit = units[i] as number;
+    if (isSurrogate(unit) || single[unit] === 1) return true;
+    if (pairFirst[unit] === 1 && i + 1 < length) {
+      const pair = unit * 0x10000 + (units[i + 1] as number);
+      if (pairBits[pairBit(pair)] === 1 && pairs.has(pair)) return true;
+    }
   }
   return false;
-}
-
-/** Traditional → simplified, as the converter does it. */
-function toSimplified(text: string): string {
-  return mayConvert(text) ? convertToSimplified(text) : text;
 }
 
 // Discord syntax and links carry no claims; they are blanked in place so offsets stay valid.
@@ -235,20 +263,26 @@ export function normalizeText(original: string): NormalizedText {
     for (let k = 0; k < out.length; k++) folded.push(out.charCodeAt(k), i, i + width);
     i += width;
   }
-  const foldedText = folded.text();
 
   // Pass 2: traditional → simplified. OpenCC converts phrases, which may change the length;
-  // then fall back to characters one by one so every character keeps its origin.
-  let simplified = toSimplified(foldedText);
-  if (simplified.length !== foldedText.length) {
-    let perChar = "";
-    for (let k = 0; k < foldedText.length; k++) {
-      const char = foldedText[k] ?? "";
-      const converted = toSimplified(char);
-      perChar += converted.length === 1 ? converted : char;
+  // then fall back to characters one by one so every character keeps its origin. The result is
+  // as long as the folded text and written back over it; most texts are left as they are.
+  if (mayConvert(folded.units, folded.length)) {
+    const foldedText = folded.text();
+    let simplified = toSimplified(foldedText);
+    if (simplified.length !== foldedText.length) {
+      let perChar = "";
+      for (let k = 0; k < foldedText.length; k++) {
+        const char = foldedText[k] ?? "";
+        const converted = toSimplified(char);
+        perChar += converted.length === 1 ? converted : char;
+      }
+      simplified = perChar;
     }
-    simplified = perChar;
+    for (let k = 0; k < simplified.length; k++) folded.units[k] = simplified.charCodeAt(k);
   }
+  const simplified = folded.units;
+  const simplifiedLength = folded.length;
 
   // Pass 3: classify punctuation with its neighbours, then collapse runs of breaks and spaces.
   const out = outBuffer;
@@ -256,13 +290,13 @@ export function normalizeText(original: string): NormalizedText {
   let pendingBreak = 0;
   let pendingOrigin = -1;
   let last = -1;
-  for (let j = 0; j < simplified.length; j++) {
-    const code = simplified.charCodeAt(j);
+  for (let j = 0; j < simplifiedLength; j++) {
+    const code = simplified[j] as number;
     let kind = 0;
     if (!isHan(code) && !isAsciiWord(code)) {
-      const previous = j > 0 ? simplified.charCodeAt(j - 1) : -1;
-      const next = j + 1 < simplified.length ? simplified.charCodeAt(j + 1) : -1;
-      const nextDigit = isDigit(next) || (next === 0x2d && isDigit(j + 2 < simplified.length ? simplified.charCodeAt(j + 2) : -1));
+      const previous = j > 0 ? (simplified[j - 1] as number) : -1;
+      const next = j + 1 < simplifiedLength ? (simplified[j + 1] as number) : -1;
+      const nextDigit = isDigit(next) || (next === 0x2d && isDigit(j + 2 < simplifiedLength ? (simplified[j + 2] as number) : -1));
       if ((code === 0x2e || code === 0x2c || code === 0x3a) && isDigit(previous) && (code === 0x2c ? nextDigit : isDigit(next))) kind = 0; // . , :
       else if (code === 0x2d && isDigit(next) && !isAsciiWord(previous)) kind = 0; // -
       else if (code === 0x27 && isLetter(previous) && isLetter(next)) kind = 0; // '

@@ -2,11 +2,6 @@
 // service; these are the parts the grader uses.
 declare module "opencc-js/t2cn" {
   export function Converter(options: { from: string; to: string }): (text: string) => string;
-  export type DictLike = string | readonly (readonly [string, string])[];
-  export class Trie {
-    constructor();
-    loadDictGroup(dictGroup: readonly DictLike[]): void;
-    matchPrefix(text: string, offset: number): { end: number; value: string } | null;
-  }
+  /** The dictionaries and configurations the converters are built from (read in normalize-text.ts). */
   export const Locale: unknown;
 }
