@@ -158,6 +158,8 @@ class WordIndex {
   private readonly byFirstAndLength = new Map<number, string[]>();
   private readonly bit: number;
   private longest = 0;
+  /** Words of 255 units or more, kept apart from the keys of `byFirstAndLength` (none in the lists). */
+  private readonly long: string[] = [];
   constructor(words: Iterable<string>) {
     if (wordIndexes === 8) throw new Error("WORD_STARTS holds eight word indexes at most");
     this.bit = 1 << wordIndexes++;
@@ -169,7 +171,11 @@ class WordIndex {
       const group = this.byFirst.get(first) ?? [];
       group.push(word);
       this.byFirst.set(first, group);
-      const key = first * 0x10000 + word.length;
+      if (word.length >= 0xff) {
+        this.long.push(word);
+        continue;
+      }
+      const key = first * 0x100 + word.length;
       const sized = this.byFirstAndLength.get(key) ?? [];
       sized.push(word);
       this.byFirstAndLength.set(key, sized);
@@ -189,9 +195,10 @@ class WordIndex {
   isRest(text: string, position: number): boolean {
     const length = text.length - position;
     if (length <= 0 || length > this.longest) return false;
+    if (length >= 0xff) return this.long.some((word) => word.length === length && text.startsWith(word, position));
     const first = text.charCodeAt(position);
     if (((WORD_STARTS[first] ?? 0) & this.bit) === 0) return false;
-    const group = this.byFirstAndLength.get(first * 0x10000 + length);
+    const group = this.byFirstAndLength.get(first * 0x100 + length);
     if (group === undefined) return false;
     for (const word of group) if (text.startsWith(word, position)) return true;
     return false;
@@ -208,6 +215,43 @@ const AFTER_ADVERBS_ZH_INDEX = new WordIndex(AFTER_ADVERBS_ZH);
 const FALSE_CUE_FIRSTS = new Uint8Array(0x10000);
 for (const first of FALSE_CUES_BY_FIRST.keys()) FALSE_CUE_FIRSTS[first] = 1;
 
+/**
+ * The false cues of each first-unit group again, by first two units, in list order: the group of
+ * "不" holds some thirty cues, of which those with the text's next unit are all that can match.
+ * A group with a one-unit cue is not split (that cue matches whatever follows). Keyed by
+ * `pairKey`, which two pairs may share: their cues are then merged in list order, and a cue of
+ * the other pair never matches.
+ */
+const FALSE_CUES_BY_PAIR = new Map<number, string[]>();
+const FALSE_CUE_FIRSTS_UNSPLIT = new Set<number>();
+for (const [first, group] of FALSE_CUES_BY_FIRST) {
+  if (group.some((cue) => cue.length < 2)) {
+    FALSE_CUE_FIRSTS_UNSPLIT.add(first);
+    continue;
+  }
+  for (const cue of group) {
+    const key = pairKey(first, cue.charCodeAt(1));
+    const sized = FALSE_CUES_BY_PAIR.get(key) ?? [];
+    sized.push(cue);
+    FALSE_CUES_BY_PAIR.set(key, sized);
+  }
+}
+// Merged lists in list order (a key shared by two pairs got their cues group after group).
+for (const [key, cues] of FALSE_CUES_BY_PAIR) FALSE_CUES_BY_PAIR.set(key, FALSE_CUES.filter((cue) => cues.includes(cue)));
+const NO_CUES: readonly string[] = [];
+
+/** The cues of `FALSE_CUES_BY_FIRST` that can start at `text[i]`, in list order (given its first unit is a cue's). */
+function falseCuesAt(text: string, i: number, first: number): readonly string[] {
+  if (FALSE_CUE_FIRSTS_UNSPLIT.has(first)) return FALSE_CUES_BY_FIRST.get(first) ?? NO_CUES;
+  if (i + 1 >= text.length) return NO_CUES;
+  return FALSE_CUES_BY_PAIR.get(pairKey(first, text.charCodeAt(i + 1))) ?? NO_CUES;
+}
+
+/** Two code units as one small integer (a map key that stays a small integer); two pairs may share one. */
+function pairKey(first: number, second: number): number {
+  return ((first << 12) ^ second) & 0x3fffffff;
+}
+
 /** `text` with every false cue turned into underscores, taken left to right, first listed cue first. */
 export function maskFalseCues(text: string): string {
   let masked = "";
@@ -218,8 +262,7 @@ export function maskFalseCues(text: string): string {
       i += 1;
       continue;
     }
-    const group = FALSE_CUES_BY_FIRST.get(unit);
-    const cue = group === undefined ? null : startingAt(group, text, i);
+    const cue = startingAt(falseCuesAt(text, i, unit), text, i);
     if (cue === null) {
       i += 1;
       continue;
