@@ -49,7 +49,9 @@ const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
 // "不用奖励模型只要偏好对": what is only needed instead starts a scope of its own.
 // "没有环境照样能解释": what is still possible without the thing is not negated.
 const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是", "只要", "只需要", "只需", "只用", "的话", "照样", "照常"];
-const SCOPE_BREAK_FIRSTS = new Set(SCOPE_BREAKS_ZH.map((word) => word.charCodeAt(0)));
+/** 1 for a code unit some contrast word starts with. */
+const SCOPE_BREAK_FIRSTS = new Uint8Array(0x10000);
+for (const word of SCOPE_BREAKS_ZH) SCOPE_BREAK_FIRSTS[word.charCodeAt(0)] = 1;
 const SCOPE_BREAK_WORDS = new Set(["but", "rather", "instead", "however", "whereas", "while"]);
 
 // After the term, the negation must close the segment: "奖励模型不需要了" negates the model,
@@ -305,7 +307,7 @@ function scopeStartIn(text: string, from: number, to: number): number {
       i = end;
       continue;
     }
-    const breakWord = SCOPE_BREAK_FIRSTS.has(unit) ? startingAtWithin(SCOPE_BREAKS_ZH, text, i, to) : null;
+    const breakWord = SCOPE_BREAK_FIRSTS[unit] === 1 ? startingAtWithin(SCOPE_BREAKS_ZH, text, i, to) : null;
     if (breakWord !== null) {
       i += breakWord.length;
       last = i;
@@ -611,8 +613,14 @@ function negatesCueTail(text: string, masked: string, start: number, offset: num
 }
 
 function asksWhich(stretch: string): boolean {
-  return stretch.includes("是") && EMBEDDED_QUESTIONS.some((question) => stretch.includes(question));
+  if (!EMBEDDED_QUESTIONS_END_WITH_SHI) return stretch.includes("是") && EMBEDDED_QUESTIONS.some((question) => stretch.includes(question));
+  // Every question ends with 是: one ends at some 是 of the stretch, or is nowhere in it.
+  for (let at = stretch.indexOf("是"); at >= 0; at = stretch.indexOf("是", at + 1)) {
+    for (const question of EMBEDDED_QUESTIONS) if (stretch.startsWith(question, at + 1 - question.length)) return true;
+  }
+  return false;
 }
+const EMBEDDED_QUESTIONS_END_WITH_SHI = EMBEDDED_QUESTIONS.every((question) => question.endsWith("是"));
 
 /** Words before a term that say it is not needed or is removed, as opposed to "不能说", "不代表" (which deny a claim). */
 const NOT_NEEDED_BEFORE = [

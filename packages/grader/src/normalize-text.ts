@@ -138,6 +138,9 @@ const KEPT_SYMBOLS = new Set(["%", "+", "="]);
 const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/u;
 const WHITESPACE = /\s/u;
 
+const SENTENCE_UNIT = SENTENCE_BREAK.charCodeAt(0);
+const SEGMENT_UNIT = SEGMENT_BREAK.charCodeAt(0);
+
 const SPACE = 1;
 const SEGMENT = 2;
 const SENTENCE = 3;
@@ -156,12 +159,9 @@ class MappedBuffer {
     this.starts = new Int32Array(this.units.length);
     this.ends = new Int32Array(this.units.length);
   }
-  push(unit: number, start: number, end: number): void {
-    if (this.length === this.units.length) this.grow();
-    this.units[this.length] = unit;
-    this.starts[this.length] = start;
-    this.ends[this.length] = end;
-    this.length += 1;
+  /** Room for at least `capacity` units, those held kept. */
+  reserve(capacity: number): void {
+    while (this.units.length < capacity) this.grow();
   }
   private grow(): void {
     const size = this.units.length * 2;
@@ -241,28 +241,56 @@ export function normalizeText(original: string): NormalizedText {
   }
 
   // Pass 1: per code point, drop invisible characters, blank pictographs, fold width and case.
+  // Written through local views with room kept for one unit per unit still to read (a character
+  // folding to more units makes more room first), so no write checks for room.
   const folded = foldedBuffer;
-  folded.length = 0;
+  folded.reserve(masked.length);
+  let units = folded.units;
+  let starts = folded.starts;
+  let ends = folded.ends;
+  let count = 0;
   for (let i = 0; i < masked.length; ) {
     const code = masked.codePointAt(i) ?? 0;
     if (isHan(code)) {
       // Common Chinese characters are already canonical.
-      folded.push(code, i, i + 1);
+      units[count] = code;
+      starts[count] = i;
+      ends[count] = i + 1;
+      count += 1;
       i += 1;
       continue;
     }
     if (code < 0x80) {
       const lower = code >= 0x41 && code <= 0x5a ? code + 32 : code;
       const control = code < 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09;
-      if (!control) folded.push(lower, i, i + 1);
+      if (!control) {
+        units[count] = lower;
+        starts[count] = i;
+        ends[count] = i + 1;
+        count += 1;
+      }
       i += 1;
       continue;
     }
     const width = code > 0xffff ? 2 : 1;
     const out = foldedForm(code);
-    for (let k = 0; k < out.length; k++) folded.push(out.charCodeAt(k), i, i + width);
+    const needed = count + out.length + (masked.length - i - width);
+    if (needed > units.length) {
+      folded.length = count;
+      folded.reserve(needed);
+      units = folded.units;
+      starts = folded.starts;
+      ends = folded.ends;
+    }
+    for (let k = 0; k < out.length; k++) {
+      units[count] = out.charCodeAt(k);
+      starts[count] = i;
+      ends[count] = i + width;
+      count += 1;
+    }
     i += width;
   }
+  folded.length = count;
 
   // Pass 2: traditional → simplified. OpenCC converts phrases, which may change the length;
   // then fall back to characters one by one so every character keeps its origin. The result is
@@ -285,8 +313,14 @@ export function normalizeText(original: string): NormalizedText {
   const simplifiedLength = folded.length;
 
   // Pass 3: classify punctuation with its neighbours, then collapse runs of breaks and spaces.
+  // A break is written only for a break character read before it, so there are never more units
+  // out than in: room for them all is made first.
   const out = outBuffer;
-  out.length = 0;
+  out.reserve(simplifiedLength);
+  const outUnits = out.units;
+  const outStarts = out.starts;
+  const outEnds = out.ends;
+  let n = 0;
   let pendingBreak = 0;
   let pendingOrigin = -1;
   let last = -1;
@@ -307,20 +341,28 @@ export function normalizeText(original: string): NormalizedText {
       if (pendingOrigin < 0) pendingOrigin = j;
       continue;
     }
-    if (pendingBreak !== 0 && out.length > 0) {
-      const from = folded.starts[pendingOrigin] ?? 0;
-      const to = folded.ends[pendingOrigin] ?? 0;
-      if (pendingBreak === SENTENCE) out.push(SENTENCE_BREAK.charCodeAt(0), from, to);
-      else if (pendingBreak === SEGMENT) out.push(SEGMENT_BREAK.charCodeAt(0), from, to);
+    if (pendingBreak !== 0 && n > 0) {
+      const from = starts[pendingOrigin] ?? 0;
+      const to = ends[pendingOrigin] ?? 0;
       // Spaces survive only between two ASCII words ("agent rl"); elsewhere they are layout.
-      else if (isAsciiWord(last) && isAsciiWord(code)) out.push(0x20, from, to);
+      const unit = pendingBreak === SENTENCE ? SENTENCE_UNIT : pendingBreak === SEGMENT ? SEGMENT_UNIT : isAsciiWord(last) && isAsciiWord(code) ? 0x20 : -1;
+      if (unit >= 0) {
+        outUnits[n] = unit;
+        outStarts[n] = from;
+        outEnds[n] = to;
+        n += 1;
+      }
     }
     pendingBreak = 0;
     pendingOrigin = -1;
-    out.push(code, folded.starts[j] ?? 0, folded.ends[j] ?? 0);
+    outUnits[n] = code;
+    outStarts[n] = starts[j] ?? 0;
+    outEnds[n] = ends[j] ?? 0;
+    n += 1;
     last = code;
   }
-  return { text: out.text(), originStart: out.starts.slice(0, out.length), originEnd: out.ends.slice(0, out.length) };
+  out.length = n;
+  return { text: out.text(), originStart: outStarts.slice(0, n), originEnd: outEnds.slice(0, n) };
 }
 
 /** The canonical form of an alias or a phrase, without offsets. */
