@@ -283,15 +283,19 @@ class AnswerAnalysis implements AnswerView {
   deniesNeed(o: Occurrence): boolean {
     const segment = this.clauses.segments[o.segment];
     if (!segment) return false;
-    return deniesNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end, this.termBetween);
+    this.termBetweenTest ??= (from: number, to: number): boolean => this.termBetween(from, to);
+    return deniesNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end, this.termBetweenTest);
   }
 
-  /** Whether some term of the answer covers a character of [from, to): one function for every `deniesNeed` asked. */
-  private readonly termBetween = (from: number, to: number): boolean => {
+  /** `termBetween` as the function `deniesNeed` takes, made once per answer that asks. */
+  private termBetweenTest: ((from: number, to: number) => boolean) | null = null;
+
+  /** Whether some term of the answer covers a character of [from, to). */
+  private termBetween(from: number, to: number): boolean {
     const covered = this.coverage();
     for (let i = from; i < to; i++) if (covered[i] === 1) return true;
     return false;
-  };
+  }
 
   /** Whether the rest of the term's segment says something of its own without negating it ("……一样能做"). */
   affirmsAfter(o: Occurrence): boolean {
@@ -956,6 +960,39 @@ export function checkOverlayAlias(item: QuizItem, entry: AliasOverlayEntry, exis
   return checkAlias(item, entry, existing, (overlaid, answer) => grade(overlaid, answer));
 }
 
+/**
+ * The terms of the points an answer hits. Gathered on first use: most answers never get that far
+ * in looking for a misconception. Marked per code unit: terms never span a sentence break, so
+ * overlapping one is being in its sentence.
+ */
+class HitTerms {
+  private marks: Uint8Array | null = null;
+  constructor(
+    private readonly points: readonly CompiledKeyPoint[],
+    private readonly results: readonly KeyPointResult[],
+    private readonly analysis: AnswerAnalysis,
+  ) {}
+
+  /** Whether the occurrence overlaps a term of a point the answer hits. */
+  supports(o: Occurrence): boolean {
+    if (!this.marks) {
+      const marks = new Uint8Array(this.analysis.text.length);
+      this.points.forEach((point, index) => {
+        if (this.results[index]?.verdict !== "hit") return;
+        for (const concept of point.concepts) for (const term of this.analysis.of(concept)) marks.fill(1, term.start, term.end);
+      });
+      this.marks = marks;
+    }
+    for (let i = o.start; i < o.end; i++) if (this.marks[i] === 1) return true;
+    return false;
+  }
+}
+
+/** The sentence of the character at `position`, or -1. */
+function sentenceAt(analysis: AnswerAnalysis, position: number): number {
+  return analysis.clauses.segments[analysis.clauses.segmentAt[position] ?? 0]?.sentence ?? -1;
+}
+
 /** Grades one answer against an item's key points and misconceptions. Pure and synchronous. */
 export function grade(item: QuizItem, answer: string, options: GradeOptions = {}): GradeResult {
   const limit = options.maxLength ?? MAX_ANSWER_LENGTH;
@@ -1033,26 +1070,12 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     return { id: point.id, text: point.text, verdict, evidence, contradicted: judgement.contradicted, weight: point.weight };
   });
 
-  // Gathered on first use: most answers never get that far in looking for a misconception.
-  // Marked per code unit: terms never span a sentence break, so overlapping one is being in its sentence.
-  let hitTerms: Uint8Array | null = null;
-  const supportsHit = (o: Occurrence): boolean => {
-    if (!hitTerms) {
-      hitTerms = new Uint8Array(analysis.text.length);
-      compiled.keyPoints.forEach((point, index) => {
-        if (keyPoints[index]?.verdict !== "hit") return;
-        for (const concept of point.concepts) for (const term of analysis.of(concept)) hitTerms?.fill(1, term.start, term.end);
-      });
-    }
-    for (let i = o.start; i < o.end; i++) if (hitTerms[i] === 1) return true;
-    return false;
-  };
+  const hits = new HitTerms(compiled.keyPoints, keyPoints, analysis);
   const misconceptions: MisconceptionResult[] = [];
   // Sentences that state something wrong: the words there make the wrong claim, not part of a right one.
   const wrongSentences = new Set<number>();
-  const sentenceAt = (position: number): number => analysis.clauses.segments[analysis.clauses.segmentAt[position] ?? 0]?.sentence ?? -1;
   for (const misconception of compiled.misconceptions) {
-    const found = detectMisconception(misconception, analysis, supportsHit);
+    const found = detectMisconception(misconception, analysis, (o) => hits.supports(o));
     if (!found) continue;
     for (const o of found) wrongSentences.add(o.sentence);
     misconceptions.push({
@@ -1075,7 +1098,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   }
 
   judgements.forEach((judgement, index) => {
-    if (keyPoints[index]?.contradicted) for (const span of judgement.evidenceSpans) wrongSentences.add(sentenceAt(span.start));
+    if (keyPoints[index]?.contradicted) for (const span of judgement.evidenceSpans) wrongSentences.add(sentenceAt(analysis, span.start));
   });
   // Partial credit rests on a few of a point's words; where those words only ever serve a
   // misconception or the opposite of another point, they are no part of this one.
