@@ -320,14 +320,16 @@ export class UnitPresence {
     unitStamp += 1;
     const text = this.text;
     if (unitNext.length < text.length) unitNext = new Int32Array(Math.max(text.length, unitNext.length * 2));
-    // Backwards, so that every chain runs in ascending order.
+    // Backwards, so that every chain runs in ascending order; the bigram starting at each unit too.
+    let following = Number.NaN;
     for (let i = text.length - 1; i >= 0; i--) {
       const unit = text.charCodeAt(i);
       unitNext[i] = unitSeen[unit] === unitStamp ? (unitFirst[unit] as number) : -1;
       unitFirst[unit] = i;
       unitSeen[unit] = unitStamp;
+      if (i + 1 < text.length) gramSeen[gramSlot((unit << 16) | following)] = unitStamp;
+      following = unit;
     }
-    for (let i = 0; i + 1 < text.length; i++) gramSeen[gramSlot(bigramCode(text, i))] = unitStamp;
     unitsGeneration += 1;
     this.generation = unitsGeneration;
   }
@@ -662,7 +664,7 @@ class OccurrenceSearch {
     // repeating one term thousands of times quadratic.
     if (takenMark.length < this.answer.text.length) takenMark = new Uint8Array(Math.max(this.answer.text.length, takenMark.length * 2));
     for (let i = start; i < end; i++) if (takenMark[i] === 1) return;
-    takenMark.fill(1, start, end);
+    for (let i = start; i < end; i++) takenMark[i] = 1;
     if (this.taken === takenStart.length) {
       const starts = new Int32Array(this.taken * 2);
       starts.set(takenStart);
