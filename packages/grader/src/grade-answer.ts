@@ -101,6 +101,9 @@ const LINK_CHARS = new Set(
     .split("")
     .map((char) => char.charCodeAt(0)),
 );
+/** 1 for each of LINK_CHARS: the claim check reads one per character of a segment. */
+const LINK_UNITS = new Uint8Array(0x10000);
+for (const unit of LINK_CHARS) LINK_UNITS[unit] = 1;
 const LINK_WORDS = new Set([
   "is", "are", "was", "be", "use", "uses", "used", "using", "need", "needs", "needed", "with", "to", "by",
   "for", "from", "of", "it", "that", "which", "when", "if", "then", "than", "can", "should", "must",
@@ -215,7 +218,7 @@ class AnswerAnalysis implements AnswerView {
           else if (!LIST_WORDS.has(word)) plainWords += 1;
           wordStart = -1;
         }
-        if (LINK_CHARS.has(unit)) claim = true;
+        if (LINK_UNITS[unit] === 1) claim = true;
         else if (isHanUnit(unit)) plainHan += 1;
       }
       // Four characters besides the terms are a phrase of their own ("全组奖励的话"), not a list.
