@@ -929,21 +929,34 @@ export interface EnglishWords {
   firstOfLetter: Int32Array;
 }
 
+// Where the words of the answer being split start and end, in text order, before they are sorted by letter.
+let wordStartsScratch = new Int32Array(64);
+let wordEndsScratch = new Int32Array(64);
+
 /** Every English word of `text` once, by first letter (a counting sort: linear in the text). */
 export function englishWordsOf(text: string): EnglishWords {
-  const wordStarts: number[] = [];
-  const wordEnds: number[] = [];
   const counts = new Int32Array(LETTERS + 1);
+  let count = 0;
+  // A word is a run of letters with no letter or digit just before it and no digit just after it.
   for (let start = 0; start < text.length; ) {
-    if (!isAsciiLetterAt(text, start) || (start > 0 && isAsciiWordAt(text, start - 1))) {
+    if (!isAsciiLetterAt(text, start)) {
       start += 1;
       continue;
     }
-    let end = start;
+    let end = start + 1;
     while (isAsciiLetterAt(text, end)) end += 1;
-    if (!isAsciiWordAt(text, end)) {
-      wordStarts.push(start);
-      wordEnds.push(end);
+    if ((start === 0 || !isAsciiWordAt(text, start - 1)) && !isAsciiWordAt(text, end)) {
+      if (count === wordStartsScratch.length) {
+        const starts = new Int32Array(count * 2);
+        starts.set(wordStartsScratch);
+        wordStartsScratch = starts;
+        const ends = new Int32Array(count * 2);
+        ends.set(wordEndsScratch);
+        wordEndsScratch = ends;
+      }
+      wordStartsScratch[count] = start;
+      wordEndsScratch[count] = end;
+      count += 1;
       const bucket = text.charCodeAt(start) - LOWER_A + 1;
       counts[bucket] = (counts[bucket] ?? 0) + 1;
     }
@@ -951,16 +964,17 @@ export function englishWordsOf(text: string): EnglishWords {
   }
   const firstOfLetter = new Int32Array(LETTERS + 1);
   for (let l = 1; l <= LETTERS; l++) firstOfLetter[l] = (firstOfLetter[l - 1] ?? 0) + (counts[l] ?? 0);
-  const next = firstOfLetter.slice();
-  const starts = new Int32Array(wordStarts.length);
-  const ends = new Int32Array(wordStarts.length);
-  for (let k = 0; k < wordStarts.length; k++) {
-    const start = wordStarts[k] ?? 0;
+  // `counts` becomes the next free slot of each letter.
+  counts.set(firstOfLetter);
+  const starts = new Int32Array(count);
+  const ends = new Int32Array(count);
+  for (let k = 0; k < count; k++) {
+    const start = wordStartsScratch[k] as number;
     const letter = text.charCodeAt(start) - LOWER_A;
-    const slot = next[letter] ?? 0;
-    next[letter] = slot + 1;
+    const slot = counts[letter] ?? 0;
+    counts[letter] = slot + 1;
     starts[slot] = start;
-    ends[slot] = wordEnds[k] ?? 0;
+    ends[slot] = wordEndsScratch[k] as number;
   }
   return { starts, ends, firstOfLetter };
 }
