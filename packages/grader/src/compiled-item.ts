@@ -304,8 +304,18 @@ function aliasesNegatedIn(text: string, concepts: readonly Concept[]): Set<strin
 const CACHE_LIMIT = 4096;
 const cache = new Map<string, CompiledItem>();
 
+/** The item asked for last, with the id and content hash it had then: asked again, its key is not rebuilt. */
+let last: { item: QuizItem; id: string; contentHash: string; compiled: CompiledItem } | null = null;
+
 /** Compiled form of an item, cached by id and content hash: a text change recompiles it. */
 export function compiledItemFor(item: QuizItem): CompiledItem {
+  if (last !== null && last.item === item && last.id === item.id && last.contentHash === item.contentHash) return last.compiled;
+  const compiled = compiledByKey(item);
+  last = { item, id: item.id, contentHash: item.contentHash, compiled };
+  return compiled;
+}
+
+function compiledByKey(item: QuizItem): CompiledItem {
   const key = `${item.id}\u0000${item.contentHash}`;
   const cached = cache.get(key);
   if (cached) return cached;

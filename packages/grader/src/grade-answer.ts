@@ -120,6 +120,9 @@ const LINK_CHARS = new Set(
     .split("")
     .map((char) => char.charCodeAt(0)),
 );
+/** 1 for each of LINK_CHARS: the claim check reads one per character of a segment. */
+const LINK_UNITS = new Uint8Array(0x10000);
+for (const unit of LINK_CHARS) LINK_UNITS[unit] = 1;
 const LINK_WORDS = new Set([
   "is", "are", "was", "be", "use", "uses", "used", "using", "need", "needs", "needed", "with", "to", "by",
   "for", "from", "of", "it", "that", "which", "when", "if", "then", "than", "can", "should", "must",
@@ -240,7 +243,7 @@ class AnswerAnalysis implements AnswerView {
           else if (!LIST_WORDS.has(word)) plainWords += 1;
           wordStart = -1;
         }
-        if (LINK_CHARS.has(unit)) claim = true;
+        if (LINK_UNITS[unit] === 1) claim = true;
         else if (isHanUnit(unit)) plainHan += 1;
       }
       // Four characters besides the terms are a phrase of their own ("全组奖励的话"), not a list.
@@ -372,12 +375,18 @@ class AnswerAnalysis implements AnswerView {
   deniesNeed(o: Occurrence): boolean {
     const segment = this.clauses.segments[o.segment];
     if (!segment) return false;
+    this.termBetweenTest ??= (from: number, to: number): boolean => this.termBetween(from, to);
+    return deniesNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end, this.termBetweenTest);
+  }
+
+  /** `termBetween` as the function `deniesNeed` takes, made once per answer that asks. */
+  private termBetweenTest: ((from: number, to: number) => boolean) | null = null;
+
+  /** Whether some term of the answer covers a character of [from, to). */
+  private termBetween(from: number, to: number): boolean {
     const covered = this.coverage();
-    const termBetween = (from: number, to: number): boolean => {
-      for (let i = from; i < to; i++) if (covered[i] === 1) return true;
-      return false;
-    };
-    return deniesNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end, termBetween);
+    for (let i = from; i < to; i++) if (covered[i] === 1) return true;
+    return false;
   }
 
   /** Whether the rest of the term's segment says something of its own without negating it ("……一样能做"). */
@@ -530,10 +539,15 @@ function mentionsOf(point: CompiledKeyPoint, analysis: AnswerAnalysis): { perCon
   const perConcept = point.concepts.map((concept, c) => {
     const list = analysis.of(concept);
     if (point.polarity === "deny" || point.eitherPolarity[c] === true || point.negatedAliases.size === 0) return list;
-    const isOpposite = (o: Occurrence): boolean => !o.negated && namesNegatedAlias(point, analysis.text.slice(o.start, o.end), o);
-    if (!list.some(isOpposite)) return list;
-    for (const o of list) if (isOpposite(o)) opposite.push(o);
-    return list.filter((o) => !isOpposite(o));
+    let any = false;
+    for (let k = 0; k < list.length && !any; k++) any = isOpposite(point, analysis, list[k] as Occurrence);
+    if (!any) return list;
+    const kept: Occurrence[] = [];
+    for (const o of list) {
+      if (isOpposite(point, analysis, o)) opposite.push(o);
+      else kept.push(o);
+    }
+    return kept;
   });
   return { perConcept, opposite };
 }
@@ -555,6 +569,11 @@ function namesNegatedAlias(point: CompiledKeyPoint, words: string, o: Occurrence
     if (k === alias.length) return true;
   }
   return false;
+}
+
+/** An affirmed mention of what the point itself negates (see `mentionsOf`). */
+function isOpposite(point: CompiledKeyPoint, analysis: AnswerAnalysis, o: Occurrence): boolean {
+  return !o.negated && namesNegatedAlias(point, analysis.text.slice(o.start, o.end), o);
 }
 
 /** Points of this many concepts or more may be made over several sentences running on. */
@@ -847,13 +866,10 @@ function contradictedOverList(
  */
 function deniedAsUnneededInOneSentence(point: CompiledKeyPoint, perConcept: PerConcept, analysis: AnswerAnalysis): Occurrence[] | null {
   for (let c = 0; c < perConcept.length; c++) if (point.reduced[c] === true || point.eitherPolarity[c] === true) return null;
-  const denied = (o: Occurrence): boolean =>
-    o.negated && !o.selfNegating && !point.negatedAliases.has(analysis.text.slice(o.start, o.end)) &&
-    analysis.segmentMakesClaim(o.segment) && analysis.deniesNeed(o);
   const first = perConcept[0] ?? [];
   let tried = -1;
   for (const anchor of first) {
-    if (anchor.sentence === tried || !denied(anchor)) continue;
+    if (anchor.sentence === tried || !deniedAsUnneeded(point, analysis, anchor)) continue;
     tried = anchor.sentence;
     const found: Occurrence[] = [anchor];
     for (let c = 1; c < perConcept.length; c++) {
@@ -861,7 +877,7 @@ function deniedAsUnneededInOneSentence(point: CompiledKeyPoint, perConcept: PerC
       for (let k = lowerBound(list, "sentence", anchor.sentence); k < list.length; k++) {
         const o = list[k] as Occurrence;
         if (o.sentence !== anchor.sentence) break;
-        if (denied(o)) {
+        if (deniedAsUnneeded(point, analysis, o)) {
           found.push(o);
           break;
         }
@@ -871,6 +887,12 @@ function deniedAsUnneededInOneSentence(point: CompiledKeyPoint, perConcept: PerC
     if (found.length === perConcept.length) return found;
   }
   return null;
+}
+
+/** A mention said to be unneeded, for `deniedAsUnneededInOneSentence`. */
+function deniedAsUnneeded(point: CompiledKeyPoint, analysis: AnswerAnalysis, o: Occurrence): boolean {
+  return o.negated && !o.selfNegating && !point.negatedAliases.has(analysis.text.slice(o.start, o.end)) &&
+    analysis.segmentMakesClaim(o.segment) && analysis.deniesNeed(o);
 }
 
 /** Words shown as what contradicts a point: the clause of the first term, cut to a readable stretch around the terms. */
@@ -1120,6 +1142,39 @@ export function checkOverlayAlias(item: QuizItem, entry: AliasOverlayEntry, exis
   return checkAlias(item, entry, existing, (overlaid, answer) => grade(overlaid, answer));
 }
 
+/**
+ * The terms of the points an answer hits. Gathered on first use: most answers never get that far
+ * in looking for a misconception. Marked per code unit: terms never span a sentence break, so
+ * overlapping one is being in its sentence.
+ */
+class HitTerms {
+  private marks: Uint8Array | null = null;
+  constructor(
+    private readonly points: readonly CompiledKeyPoint[],
+    private readonly results: readonly KeyPointResult[],
+    private readonly analysis: AnswerAnalysis,
+  ) {}
+
+  /** Whether the occurrence overlaps a term of a point the answer hits. */
+  supports(o: Occurrence): boolean {
+    if (!this.marks) {
+      const marks = new Uint8Array(this.analysis.text.length);
+      this.points.forEach((point, index) => {
+        if (this.results[index]?.verdict !== "hit") return;
+        for (const concept of point.concepts) for (const term of this.analysis.of(concept)) marks.fill(1, term.start, term.end);
+      });
+      this.marks = marks;
+    }
+    for (let i = o.start; i < o.end; i++) if (this.marks[i] === 1) return true;
+    return false;
+  }
+}
+
+/** The sentence of the character at `position`, or -1. */
+function sentenceAt(analysis: AnswerAnalysis, position: number): number {
+  return analysis.clauses.segments[analysis.clauses.segmentAt[position] ?? 0]?.sentence ?? -1;
+}
+
 /** Grades one answer against an item's key points and misconceptions. Pure and synchronous. */
 export function grade(item: QuizItem, answer: string, options: GradeOptions = {}): GradeResult {
   const limit = options.maxLength ?? MAX_ANSWER_LENGTH;
@@ -1204,26 +1259,12 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     return { id: point.id, text: point.text, verdict, evidence, contradicted: judgement.contradicted, weight: point.weight };
   });
 
-  // Gathered on first use: most answers never get that far in looking for a misconception.
-  // Marked per code unit: terms never span a sentence break, so overlapping one is being in its sentence.
-  let hitTerms: Uint8Array | null = null;
-  const supportsHit = (o: Occurrence): boolean => {
-    if (!hitTerms) {
-      hitTerms = new Uint8Array(analysis.text.length);
-      compiled.keyPoints.forEach((point, index) => {
-        if (keyPoints[index]?.verdict !== "hit") return;
-        for (const concept of point.concepts) for (const term of analysis.of(concept)) hitTerms?.fill(1, term.start, term.end);
-      });
-    }
-    for (let i = o.start; i < o.end; i++) if (hitTerms[i] === 1) return true;
-    return false;
-  };
+  const hits = new HitTerms(compiled.keyPoints, keyPoints, analysis);
   const misconceptions: MisconceptionResult[] = [];
   // Sentences that state something wrong: the words there make the wrong claim, not part of a right one.
   const wrongSentences = new Set<number>();
-  const sentenceAt = (position: number): number => analysis.clauses.segments[analysis.clauses.segmentAt[position] ?? 0]?.sentence ?? -1;
   for (const misconception of compiled.misconceptions) {
-    const found = detectMisconception(misconception, analysis, supportsHit);
+    const found = detectMisconception(misconception, analysis, (o) => hits.supports(o));
     if (!found) continue;
     for (const o of found) wrongSentences.add(o.sentence);
     misconceptions.push({
@@ -1256,7 +1297,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   }
 
   judgements.forEach((judgement, index) => {
-    if (keyPoints[index]?.contradicted) for (const span of judgement.evidenceSpans) wrongSentences.add(sentenceAt(span.start));
+    if (keyPoints[index]?.contradicted) for (const span of judgement.evidenceSpans) wrongSentences.add(sentenceAt(analysis, span.start));
   });
   // Partial credit rests on a few of a point's words; where those words only ever serve a
   // misconception or the opposite of another point, they are no part of this one.

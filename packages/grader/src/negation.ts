@@ -55,7 +55,9 @@ const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
 // "不用奖励模型只要偏好对": what is only needed instead starts a scope of its own.
 // "没有环境照样能解释": what is still possible without the thing is not negated.
 const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是", "只要", "只需要", "只需", "只用", "的话", "照样", "照常"];
-const SCOPE_BREAK_FIRSTS = new Set(SCOPE_BREAKS_ZH.map((word) => word.charCodeAt(0)));
+/** 1 for a code unit some contrast word starts with. */
+const SCOPE_BREAK_FIRSTS = new Uint8Array(0x10000);
+for (const word of SCOPE_BREAKS_ZH) SCOPE_BREAK_FIRSTS[word.charCodeAt(0)] = 1;
 const SCOPE_BREAK_WORDS = new Set(["but", "rather", "instead", "however", "whereas", "while"]);
 
 // After the term, the negation must close the segment: "奖励模型不需要了" negates the model,
@@ -162,13 +164,125 @@ function startingAt(words: readonly string[], text: string, position: number): s
   return null;
 }
 
+/** Per code unit, one bit per `WordIndex` holding a word that starts with it. */
+const WORD_STARTS = new Uint8Array(0x10000);
+let wordIndexes = 0;
+
+/**
+ * Words grouped by their first code unit, and by first unit and length: the word lists read at
+ * every position after a term are looked up instead of tried one by one, and nothing is sliced.
+ * A unit no word starts with is ruled out by one bit of `WORD_STARTS`.
+ */
+class WordIndex {
+  private readonly byFirst = new Map<number, string[]>();
+  private readonly byFirstAndLength = new Map<number, string[]>();
+  private readonly bit: number;
+  private longest = 0;
+  /** Words of 255 units or more, kept apart from the keys of `byFirstAndLength` (none in the lists). */
+  private readonly long: string[] = [];
+  constructor(words: Iterable<string>) {
+    if (wordIndexes === 8) throw new Error("WORD_STARTS holds eight word indexes at most");
+    this.bit = 1 << wordIndexes++;
+    for (const word of words) {
+      if (word.length === 0) continue;
+      const first = word.charCodeAt(0);
+      WORD_STARTS[first] = (WORD_STARTS[first] ?? 0) | this.bit;
+      this.longest = Math.max(this.longest, word.length);
+      const group = this.byFirst.get(first) ?? [];
+      group.push(word);
+      this.byFirst.set(first, group);
+      if (word.length >= 0xff) {
+        this.long.push(word);
+        continue;
+      }
+      const key = first * 0x100 + word.length;
+      const sized = this.byFirstAndLength.get(key) ?? [];
+      sized.push(word);
+      this.byFirstAndLength.set(key, sized);
+    }
+  }
+
+  /** `startingAt(words, text, position)`: the first word in list order that `text` has at `position`, or null. */
+  at(text: string, position: number): string | null {
+    if (position >= text.length) return null;
+    const first = text.charCodeAt(position);
+    if (((WORD_STARTS[first] ?? 0) & this.bit) === 0) return null;
+    const group = this.byFirst.get(first);
+    return group === undefined ? null : startingAt(group, text, position);
+  }
+
+  /** Whether `text.slice(position)` is one of the words (never the empty word: none is kept). */
+  isRest(text: string, position: number): boolean {
+    const length = text.length - position;
+    if (length <= 0 || length > this.longest) return false;
+    if (length >= 0xff) return this.long.some((word) => word.length === length && text.startsWith(word, position));
+    const first = text.charCodeAt(position);
+    if (((WORD_STARTS[first] ?? 0) & this.bit) === 0) return false;
+    const group = this.byFirstAndLength.get(first * 0x100 + length);
+    if (group === undefined) return false;
+    for (const word of group) if (text.startsWith(word, position)) return true;
+    return false;
+  }
+}
+
+const CLOSINGS_ZH_INDEX = new WordIndex(CLOSINGS_ZH);
+const ATTENTION_CLOSINGS_ZH_INDEX = new WordIndex(ATTENTION_CLOSINGS_ZH);
+const HEDGES_ZH_INDEX = new WordIndex(HEDGES_ZH);
+const NOT_NEEDED_ZH_INDEX = new WordIndex(NOT_NEEDED_ZH);
+const AFTER_ADVERBS_ZH_INDEX = new WordIndex(AFTER_ADVERBS_ZH);
+
+/** 1 for a code unit some false cue starts with: the other units of a text need no look-up. */
+const FALSE_CUE_FIRSTS = new Uint8Array(0x10000);
+for (const first of FALSE_CUES_BY_FIRST.keys()) FALSE_CUE_FIRSTS[first] = 1;
+
+/**
+ * The false cues of each first-unit group again, by first two units, in list order: the group of
+ * "不" holds some thirty cues, of which those with the text's next unit are all that can match.
+ * A group with a one-unit cue is not split (that cue matches whatever follows). Keyed by
+ * `pairKey`, which two pairs may share: their cues are then merged in list order, and a cue of
+ * the other pair never matches.
+ */
+const FALSE_CUES_BY_PAIR = new Map<number, string[]>();
+const FALSE_CUE_FIRSTS_UNSPLIT = new Set<number>();
+for (const [first, group] of FALSE_CUES_BY_FIRST) {
+  if (group.some((cue) => cue.length < 2)) {
+    FALSE_CUE_FIRSTS_UNSPLIT.add(first);
+    continue;
+  }
+  for (const cue of group) {
+    const key = pairKey(first, cue.charCodeAt(1));
+    const sized = FALSE_CUES_BY_PAIR.get(key) ?? [];
+    sized.push(cue);
+    FALSE_CUES_BY_PAIR.set(key, sized);
+  }
+}
+// Merged lists in list order (a key shared by two pairs got their cues group after group).
+for (const [key, cues] of FALSE_CUES_BY_PAIR) FALSE_CUES_BY_PAIR.set(key, FALSE_CUES.filter((cue) => cues.includes(cue)));
+const NO_CUES: readonly string[] = [];
+
+/** The cues of `FALSE_CUES_BY_FIRST` that can start at `text[i]`, in list order (given its first unit is a cue's). */
+function falseCuesAt(text: string, i: number, first: number): readonly string[] {
+  if (FALSE_CUE_FIRSTS_UNSPLIT.has(first)) return FALSE_CUES_BY_FIRST.get(first) ?? NO_CUES;
+  if (i + 1 >= text.length) return NO_CUES;
+  return FALSE_CUES_BY_PAIR.get(pairKey(first, text.charCodeAt(i + 1))) ?? NO_CUES;
+}
+
+/** Two code units as one small integer (a map key that stays a small integer); two pairs may share one. */
+function pairKey(first: number, second: number): number {
+  return ((first << 12) ^ second) & 0x3fffffff;
+}
+
 /** `text` with every false cue turned into underscores, taken left to right, first listed cue first. */
 export function maskFalseCues(text: string): string {
   let masked = "";
   let copied = 0;
   for (let i = 0; i < text.length; ) {
-    const group = FALSE_CUES_BY_FIRST.get(text.charCodeAt(i));
-    const cue = group === undefined ? null : startingAt(group, text, i);
+    const unit = text.charCodeAt(i);
+    if (FALSE_CUE_FIRSTS[unit] === 0) {
+      i += 1;
+      continue;
+    }
+    const cue = startingAt(falseCuesAt(text, i, unit), text, i);
     if (cue === null) {
       i += 1;
       continue;
@@ -190,25 +304,28 @@ function isWordUnit(unit: number): boolean {
   return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39) || unit === APOSTROPHE;
 }
 
-/** The end of the `\b`-word starting at `start`. */
-function wordEnd(text: string, start: number): number {
+/** The end of the `\b`-word starting at `start`, read no further than `to`. */
+function wordEnd(text: string, start: number, to: number = text.length): number {
   let end = start;
-  while (end < text.length && isBoundaryWordUnit(text.charCodeAt(end))) end += 1;
+  while (end < to && isBoundaryWordUnit(text.charCodeAt(end))) end += 1;
   return end;
 }
 
-/** Where the scope of a negation ending at `text.length` begins: just after the last contrast word. */
-function scopeStart(text: string): number {
-  let last = 0;
-  for (let i = 0; i < text.length; ) {
+/**
+ * Where the scope of a negation ending at `to` begins: just after the last contrast word in
+ * `text.slice(from, to)` (read in place), or `from`.
+ */
+function scopeStartIn(text: string, from: number, to: number): number {
+  let last = from;
+  for (let i = from; i < to; ) {
     const unit = text.charCodeAt(i);
     if (isBoundaryWordUnit(unit)) {
-      const end = wordEnd(text, i);
+      const end = wordEnd(text, i, to);
       if (SCOPE_BREAK_WORDS.has(text.slice(i, end))) last = end;
       i = end;
       continue;
     }
-    const breakWord = SCOPE_BREAK_FIRSTS.has(unit) ? startingAt(SCOPE_BREAKS_ZH, text, i) : null;
+    const breakWord = SCOPE_BREAK_FIRSTS[unit] === 1 ? startingAtWithin(SCOPE_BREAKS_ZH, text, i, to) : null;
     if (breakWord !== null) {
       i += breakWord.length;
       last = i;
@@ -219,24 +336,44 @@ function scopeStart(text: string): number {
   return last;
 }
 
+/** The first of `words` that `text` has at `position`, ending by `to`, or null. */
+function startingAtWithin(words: readonly string[], text: string, position: number, to: number): string | null {
+  for (const word of words) if (position + word.length <= to && text.startsWith(word, position)) return word;
+  return null;
+}
+
+/** 1 for each of NEGATOR_CHARS: read per character of every stretch searched for a negator. */
+const NEGATOR_UNITS = new Uint8Array(0x10000);
+for (const unit of NEGATOR_CHARS) NEGATOR_UNITS[unit] = 1;
+
 /** Whether the text holds a negator: a negating character, word or pair of words, or "n't". */
 function hasNegator(text: string): boolean {
-  for (let i = 0; i < text.length; ) {
+  return hasNegatorIn(text, 0, text.length);
+}
+
+/** The unit at `index`, or NaN at or past `to` (as past the end of `text.slice(from, to)`). */
+function unitBefore(text: string, index: number, to: number): number {
+  return index < to ? text.charCodeAt(index) : Number.NaN;
+}
+
+/** `hasNegator(text.slice(from, to))`, read in place: nothing at or past `to` is looked at. */
+function hasNegatorIn(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; ) {
     const unit = text.charCodeAt(i);
-    if (NEGATOR_CHARS.has(unit)) return true;
-    if (RHETORICAL_FIRSTS.has(unit) && startingAt(RHETORICAL_NEGATORS_ZH, text, i) !== null) return true;
+    if (NEGATOR_UNITS[unit] === 1) return true;
+    if (RHETORICAL_FIRSTS.has(unit) && startingAtWithin(RHETORICAL_NEGATORS_ZH, text, i, to) !== null) return true;
     if (!isBoundaryWordUnit(unit)) {
-      if (unit === APOSTROPHE && i > 0 && text.charCodeAt(i - 1) === 0x6e && text.charCodeAt(i + 1) === 0x74 &&
-        !isBoundaryWordUnit(text.charCodeAt(i + 2))) return true; // n't
+      if (unit === APOSTROPHE && i > from && text.charCodeAt(i - 1) === 0x6e && unitBefore(text, i + 1, to) === 0x74 &&
+        !isBoundaryWordUnit(unitBefore(text, i + 2, to))) return true; // n't
       i += 1;
       continue;
     }
-    const end = wordEnd(text, i);
+    const end = wordEnd(text, i, to);
     const word = text.slice(i, end);
     if (NEGATOR_WORDS.has(word)) return true;
     const second = NEGATOR_PAIRS.get(word);
-    if (second !== undefined && text.charCodeAt(end) === SPACE && text.startsWith(second, end + 1) &&
-      !isBoundaryWordUnit(text.charCodeAt(end + 1 + second.length))) return true;
+    if (second !== undefined && unitBefore(text, end, to) === SPACE && end + 1 + second.length <= to && text.startsWith(second, end + 1) &&
+      !isBoundaryWordUnit(unitBefore(text, end + 1 + second.length, to))) return true;
     i = end;
   }
   return false;
@@ -248,6 +385,11 @@ function hasNegator(text: string): boolean {
  * (A contrast further back leaves the stretch as it is, so only the stretch is read.)
  */
 function negationWindowBefore(masked: string, segmentStart: number, end: number): string {
+  return masked.slice(negationWindowStart(masked, segmentStart, end), end);
+}
+
+/** Where `negationWindowBefore(masked, segmentStart, end)` starts in `masked`. */
+function negationWindowStart(masked: string, segmentStart: number, end: number): number {
   const floor = Math.max(segmentStart, end - LONGEST_BEFORE);
   let budget = BEFORE_BUDGET;
   let i = end;
@@ -265,8 +407,7 @@ function negationWindowBefore(masked: string, segmentStart: number, end: number)
   }
   // A contrast word may start just before the stretch ("但是" with the budget ending on "是").
   const from = Math.max(segmentStart, i - 1);
-  const window = masked.slice(from, end);
-  return window.slice(Math.max(i - from, scopeStart(window)));
+  return Math.max(i, scopeStartIn(masked, from, end));
 }
 
 /**
@@ -276,17 +417,17 @@ function negationWindowBefore(masked: string, segmentStart: number, end: number)
 function closesWithNegationZh(after: string): boolean {
   if (after.length > AFTER_LEAD_ZH + LONGEST_CLOSING_ZH) return false;
   for (let lead = 0; lead <= AFTER_LEAD_ZH && lead < after.length; lead++) {
-    if (CLOSINGS_ZH.has(after.slice(lead))) return true;
+    if (CLOSINGS_ZH_INDEX.isRest(after, lead)) return true;
     // "越复杂不一定越好", "这样未必更有效": a hedge and a short predicate deny what the term claims.
-    const hedge = startingAt(HEDGES_ZH, after, lead);
+    const hedge = HEDGES_ZH_INDEX.at(after, lead);
     if (hedge !== null && after.length - (lead + hedge.length) <= HEDGED_PREDICATE_ZH && !hasNegator(after.slice(lead + hedge.length))) return true;
-    const negator = startingAt(NOT_NEEDED_ZH, after, lead);
+    const negator = NOT_NEEDED_ZH_INDEX.at(after, lead);
     if (negator === null) continue;
     const at = lead + negator.length;
     // The verb may itself start like an adverb ("去重" after "去"): tried with and without one.
-    if (ATTENTION_CLOSINGS_ZH.has(after.slice(at))) return true;
-    const adverb = startingAt(AFTER_ADVERBS_ZH, after, at);
-    if (adverb !== null && ATTENTION_CLOSINGS_ZH.has(after.slice(at + adverb.length))) return true;
+    if (ATTENTION_CLOSINGS_ZH_INDEX.isRest(after, at)) return true;
+    const adverb = AFTER_ADVERBS_ZH_INDEX.at(after, at);
+    if (adverb !== null && ATTENTION_CLOSINGS_ZH_INDEX.isRest(after, at + adverb.length)) return true;
   }
   return false;
 }
@@ -374,34 +515,36 @@ export interface NegationContext {
 
 /** True when the term at [start, end) is negated by a cue before it or closing the segment after it. */
 export function isNegatedInContext(context: NegationContext, start: number, end: number): boolean {
-  const { text, segmentStart, segmentEnd } = context;
+  return isNegatedAt(context.text, context.masked, context.segmentStart, context.segmentEnd, start, end);
+}
+
+/** `isNegatedInContext` with the context's fields passed one by one, for callers asking for many terms. */
+export function isNegatedAt(text: string, maskedText: string | undefined, segmentStart: number, segmentEnd: number, start: number, end: number): boolean {
   // Without the whole text masked, mask what can matter: the segment up to the term, at most a
   // stretch and a cue's length back (a cue never spans a segment break, so masking starts clean there).
-  let masked = context.masked;
+  let masked = maskedText;
   let offset = 0;
   if (masked === undefined) {
     offset = Math.max(segmentStart, start - LONGEST_BEFORE - LONGEST_FALSE_CUE);
     masked = maskFalseCues(text.slice(offset, segmentEnd));
   }
   // Inside a question ("是不是……不对") a negation is asked about, not stated.
-  const asked = text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), start);
   // ……unless the clause closes saying it does not matter either way: "过程留不留无所谓" says the
   // term is not needed.
-  if (asksANotA(asked)) return segmentEnd - end <= INDIFFERENCE_REACH && closesIndifferent(text.slice(end, segmentEnd));
+  if (asksANotAIn(text, Math.max(segmentStart, start - LONGEST_BEFORE), start)) return segmentEnd - end <= INDIFFERENCE_REACH && closesIndifferent(text.slice(end, segmentEnd));
   // A term that is the tail of a masked cue is negated by the cue's own negator: "不一样" masks its
   // 不 so that it negates nothing after it, but it does deny "一样" itself.
   const before = negatesCueTail(text, masked, start, offset) ||
-    hasNegator(negationWindowBefore(masked, Math.max(0, segmentStart - offset), start - offset));
+    hasNegatorIn(masked, negationWindowStart(masked, Math.max(0, segmentStart - offset), start - offset), start - offset);
   // "没有奖励模型就没法训": a negated condition with a negated consequence says the term is required.
   if (before && negatedConsequence(masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_WINDOW_ZH) - offset))) return false;
   let negated = before;
   const length = segmentEnd - end;
   if (length > 0 && length <= Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) {
-    const rest = text.slice(end, segmentEnd);
-    if (asksANotA(rest)) return closesIndifferent(rest) ? !before : before;
+    if (asksANotAIn(text, end, segmentEnd)) return closesIndifferent(text.slice(end, segmentEnd)) ? !before : before;
     const after = withoutForPhrase(masked.slice(end - offset, segmentEnd - offset));
     // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
-    negated = before !== ((after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after))) || namedAsAnotherThing(text, segmentStart, start, rest));
+    negated = before !== ((after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after))) || namedAsAnotherThing(text, segmentStart, start, end, segmentEnd));
   }
   // "去重那些，用不着": a clause of nothing but a negation closes the one before it, topic first.
   if (!negated && !before && segmentEnd - end <= AFTER_LEAD_ZH && bareClosingFollows(text, segmentEnd)) negated = true;
@@ -432,13 +575,20 @@ const COMPARED_WITH_ZH = ["跟", "和", "与", "同"];
 const ANOTHER_THING_ZH = ["两码事", "两回事"];
 const ANOTHER_THING_LEADS_ZH = ["", "是", "完全是", "根本是", "压根是", "就是"];
 
+/** Whether one of COMPARED_WITH_ZH ends right before `start`. */
+function comparedWithBefore(text: string, start: number): boolean {
+  for (const word of COMPARED_WITH_ZH) if (text.startsWith(word, start - word.length)) return true;
+  return false;
+}
+
 /**
  * "改提示跟训练是两码事": the term compared with is said to be another thing, which denies that the
  * subject is it. Only the term right after 跟 / 和 / 与 and right before "是两码事" is denied; the
  * subject before 跟 keeps its words ("原论文和 v1.0 是两码事" still names 原论文).
  */
-function namedAsAnotherThing(text: string, segmentStart: number, start: number, rest: string): boolean {
-  if (start <= segmentStart || !COMPARED_WITH_ZH.some((word) => text.startsWith(word, start - word.length))) return false;
+function namedAsAnotherThing(text: string, segmentStart: number, start: number, end: number, segmentEnd: number): boolean {
+  if (start <= segmentStart || !comparedWithBefore(text, start)) return false;
+  const rest = text.slice(end, segmentEnd);
   for (const lead of ANOTHER_THING_LEADS_ZH) {
     if (!rest.startsWith(lead)) continue;
     for (const word of ANOTHER_THING_ZH) if (rest.startsWith(word, lead.length) && rest.length - lead.length - word.length <= 2) return true;
@@ -446,18 +596,29 @@ function namedAsAnotherThing(text: string, segmentStart: number, start: number, 
   return false;
 }
 
-/**
- * Whether the stretch asks an A-not-A question: one of the listed ones, or any Chinese verb doubled
- * around 不 or 没 ("动没动", "变不变", "更没更新").
- */
-function asksANotA(stretch: string): boolean {
-  if (A_NOT_A.some((question) => stretch.includes(question))) return true;
-  for (let i = 0; i + 2 < stretch.length; i++) {
-    const middle = stretch.charCodeAt(i + 1);
-    if ((middle === NOT || middle === HAVE_NOT) && stretch.charCodeAt(i) === stretch.charCodeAt(i + 2) && isHanUnit(stretch.charCodeAt(i))) return true;
+
+/** Whether `text` has a Chinese verb doubled around 不 or 没 within [from, to). */
+function hasDoubledVerbIn(text: string, from: number, to: number): boolean {
+  for (let i = from; i + 2 < to; i++) {
+    const middle = text.charCodeAt(i + 1);
+    if ((middle === NOT || middle === HAVE_NOT) && text.charCodeAt(i) === text.charCodeAt(i + 2) && isHanUnit(text.charCodeAt(i))) return true;
   }
   return false;
 }
+
+/**
+ * Whether `text.slice(from, to)` asks an A-not-A question: one of the listed ones, or any Chinese
+ * verb doubled around 不 or 没 ("动没动", "变不变", "更没更新"). Read in place.
+ */
+function asksANotAIn(text: string, from: number, to: number): boolean {
+  if (hasDoubledVerbIn(text, from, to)) return true;
+  // The listed questions are doubled verbs themselves ("是不是"), all found above, but for any that is not.
+  for (const question of A_NOT_A_UNDOUBLED) {
+    for (let at = from; at + question.length <= to; at++) if (text.startsWith(question, at)) return true;
+  }
+  return false;
+}
+
 /** Closings that say a question asked just before does not matter ("留不留无所谓"). */
 const INDIFFERENT_CLOSINGS = ["无所谓", "都行", "都可以", "没关系", "不重要", "都一样", "不要紧", "随便"];
 /** The most characters after a term that such a clause may hold. */
@@ -473,6 +634,8 @@ function closesIndifferent(stretch: string): boolean {
 }
 const NOT = "不".charCodeAt(0);
 const HAVE_NOT = "没".charCodeAt(0);
+/** The A-not-A questions that hold no doubled verb (none as listed): looked for word by word. */
+const A_NOT_A_UNDOUBLED = A_NOT_A.filter((question) => !hasDoubledVerbIn(question, 0, question.length));
 
 /** False cues made of a negator and a word that may be a term itself: the negator denies that word. */
 const NEGATOR_THEN_TERM_CUES = ["不一样"];
@@ -485,8 +648,14 @@ function negatesCueTail(text: string, masked: string, start: number, offset: num
 }
 
 function asksWhich(stretch: string): boolean {
-  return stretch.includes("是") && EMBEDDED_QUESTIONS.some((question) => stretch.includes(question));
+  if (!EMBEDDED_QUESTIONS_END_WITH_SHI) return stretch.includes("是") && EMBEDDED_QUESTIONS.some((question) => stretch.includes(question));
+  // Every question ends with 是: one ends at some 是 of the stretch, or is nowhere in it.
+  for (let at = stretch.indexOf("是"); at >= 0; at = stretch.indexOf("是", at + 1)) {
+    for (const question of EMBEDDED_QUESTIONS) if (stretch.startsWith(question, at + 1 - question.length)) return true;
+  }
+  return false;
 }
+const EMBEDDED_QUESTIONS_END_WITH_SHI = EMBEDDED_QUESTIONS.every((question) => question.endsWith("是"));
 
 /** Words before a term that say it is not needed or is removed, as opposed to "不能说", "不代表" (which deny a claim). */
 const NOT_NEEDED_BEFORE = [

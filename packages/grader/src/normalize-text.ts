@@ -1,4 +1,4 @@
-import { Converter } from "opencc-js/t2cn";
+import { Converter, Locale } from "opencc-js/t2cn";
 
 /** Marks the end of a sentence in normalised text: co-occurrence of concepts is judged per sentence. */
 export const SENTENCE_BREAK = "。";
@@ -19,16 +19,103 @@ export interface NormalizedText {
 
 const toSimplified = Converter({ from: "t", to: "cn" });
 
+/** The converter's dictionary words as far as `mayConvert` reads them. */
+interface DictionaryStarts {
+  /** 1 for a code unit that is a whole word by itself. */
+  single: Uint8Array;
+  /** 1 for a code unit some longer word starts with. */
+  pairFirst: Uint8Array;
+  /** A hashed bit per first two units of a longer word (`pairBit`): clear means no such word. */
+  pairBits: Uint8Array;
+  /** The first two units of every longer word, as `first * 0x10000 + second`. */
+  pairs: Set<number>;
+}
+
+const pairBit = (pair: number): number => Math.imul(pair, 0x9e3779b1) >>> 16;
+
+/**
+ * The words of the converter's dictionaries (OpenCC's t2s configuration: a normalisation chain and
+ * a conversion chain of dictionary groups), reduced to what tells that it would leave a text as it
+ * is: the converter changes a text only where one of its words stands, so a text holding no
+ * one-unit word and no first two units of a longer word is returned as it is without running it
+ * (most answers, written in simplified Chinese). Words starting with a surrogate are not kept: a
+ * text holding a surrogate always runs the converter. Null if the configuration is not laid out
+ * as expected: then the converter always runs.
+ */
+const dictionaryStarts = ((): DictionaryStarts | null => {
+  const config = (Locale as { configs?: Record<string, Record<string, unknown>> }).configs?.t2s;
+  if (config === undefined) return null;
+  const starts: DictionaryStarts = { single: new Uint8Array(0x10000), pairFirst: new Uint8Array(0x10000), pairBits: new Uint8Array(0x10000), pairs: new Set() };
+  let words = 0;
+  const addWord = (word: unknown): boolean => {
+    if (typeof word !== "string") return false;
+    words += 1;
+    const first = word.charCodeAt(0);
+    const second = word.charCodeAt(1);
+    // The empty word never matches; one starting with a surrogate needs a surrogate in the text.
+    if (word.length === 0 || isSurrogate(first) || (word.length >= 2 && isSurrogate(second))) return true;
+    if (word.length === 1) {
+      starts.single[first] = 1;
+    } else {
+      const pair = first * 0x10000 + second;
+      starts.pairFirst[first] = 1;
+      starts.pairBits[pairBit(pair)] = 1;
+      starts.pairs.add(pair);
+    }
+    return true;
+  };
+  for (const [name, chain] of Object.entries(config)) {
+    // Segmentation only splits the text; it converts nothing.
+    if (name === "segmentation") continue;
+    if ((name !== "normalizationChain" && name !== "conversionChain") || !Array.isArray(chain)) return null;
+    for (const group of chain as unknown[]) {
+      if (!Array.isArray(group)) return null;
+      for (const dict of group as unknown[]) {
+        // A dictionary is "source replacement|source replacement…" or a list of [source, replacement].
+        if (typeof dict === "string") {
+          for (const entry of dict.split("|")) if (!addWord(entry.split(" ")[0])) return null;
+        } else if (Array.isArray(dict)) {
+          for (const entry of dict as unknown[]) if (!Array.isArray(entry) || !addWord(entry[0])) return null;
+        } else {
+          return null;
+        }
+      }
+    }
+  }
+  return words > 0 ? starts : null;
+})();
+
+function isSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdfff;
+}
+
+/** Whether the converter may change the first `length` units of `units`: false only if it surely would not. */
+function mayConvert(units: Uint16Array, length: number): boolean {
+  if (dictionaryStarts === null) return true;
+  const { single, pairFirst, pairBits, pairs } = dictionaryStarts;
+  for (let i = 0; i < length; i++) {
+    const unit = units[i] as number;
+    if (isSurrogate(unit) || single[unit] === 1) return true;
+    if (pairFirst[unit] === 1 && i + 1 < length) {
+      const pair = unit * 0x10000 + (units[i + 1] as number);
+      if (pairBits[pairBit(pair)] === 1 && pairs.has(pair)) return true;
+    }
+  }
+  return false;
+}
+
 // Discord syntax and links carry no claims; they are blanked in place so offsets stay valid.
 // Each pattern is linear: every repeat is followed by a character it cannot match, so a failed
 // attempt never re-reads what a later attempt will (a link target stops at a bracket as well).
-const BLANKED_SYNTAX = [
-  /<(?:@[!&]?|#)\d+>/g, // user, role and channel mentions
-  /<a?:\w+:\d+>/g, // custom emoji
-  /<t:\d+(?::[a-zA-Z])?>/g, // timestamps
-  /https?:\/\/\S+/g,
-  /\]\([^()\s]*\)/g, // the target of a markdown link; its text stays
-  /@(?:everyone|here)\b/g,
+// Each is paired with the text every match of it starts with: a pattern whose start is nowhere in
+// the text cannot match, and is not run (most answers hold none of them).
+const BLANKED_SYNTAX: ReadonlyArray<readonly [RegExp, string]> = [
+  [/<(?:@[!&]?|#)\d+>/g, "<"], // user, role and channel mentions
+  [/<a?:\w+:\d+>/g, "<"], // custom emoji
+  [/<t:\d+(?::[a-zA-Z])?>/g, "<"], // timestamps
+  [/https?:\/\/\S+/g, "http"],
+  [/\]\([^()\s]*\)/g, "]("], // the target of a markdown link; its text stays
+  [/@(?:everyone|here)\b/g, "@"],
 ];
 
 /** Zero-width characters, joiners, direction marks, variation selectors and the soft hyphen. */
@@ -51,6 +138,9 @@ const KEPT_SYMBOLS = new Set(["%", "+", "="]);
 const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/u;
 const WHITESPACE = /\s/u;
 
+const SENTENCE_UNIT = SENTENCE_BREAK.charCodeAt(0);
+const SEGMENT_UNIT = SEGMENT_BREAK.charCodeAt(0);
+
 const SPACE = 1;
 const SEGMENT = 2;
 const SENTENCE = 3;
@@ -69,12 +159,9 @@ class MappedBuffer {
     this.starts = new Int32Array(this.units.length);
     this.ends = new Int32Array(this.units.length);
   }
-  push(unit: number, start: number, end: number): void {
-    if (this.length === this.units.length) this.grow();
-    this.units[this.length] = unit;
-    this.starts[this.length] = start;
-    this.ends[this.length] = end;
-    this.length += 1;
+  /** Room for at least `capacity` units, those held kept. */
+  reserve(capacity: number): void {
+    while (this.units.length < capacity) this.grow();
   }
   private grow(): void {
     const size = this.units.length * 2;
@@ -149,61 +236,101 @@ const isLetter = (code: number): boolean => code >= 0x61 && code <= 0x7a;
 /** Normalises an answer or a term. Pure; the same function is used on both sides of every match. */
 export function normalizeText(original: string): NormalizedText {
   let masked = original;
-  for (const pattern of BLANKED_SYNTAX) {
-    masked = masked.replace(pattern, (match) => " ".repeat(match.length));
+  for (const [pattern, start] of BLANKED_SYNTAX) {
+    if (masked.includes(start)) masked = masked.replace(pattern, (match) => " ".repeat(match.length));
   }
 
   // Pass 1: per code point, drop invisible characters, blank pictographs, fold width and case.
+  // Written through local views with room kept for one unit per unit still to read (a character
+  // folding to more units makes more room first), so no write checks for room.
   const folded = foldedBuffer;
-  folded.length = 0;
+  folded.reserve(masked.length);
+  let units = folded.units;
+  let starts = folded.starts;
+  let ends = folded.ends;
+  let count = 0;
   for (let i = 0; i < masked.length; ) {
     const code = masked.codePointAt(i) ?? 0;
     if (isHan(code)) {
       // Common Chinese characters are already canonical.
-      folded.push(code, i, i + 1);
+      units[count] = code;
+      starts[count] = i;
+      ends[count] = i + 1;
+      count += 1;
       i += 1;
       continue;
     }
     if (code < 0x80) {
       const lower = code >= 0x41 && code <= 0x5a ? code + 32 : code;
       const control = code < 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09;
-      if (!control) folded.push(lower, i, i + 1);
+      if (!control) {
+        units[count] = lower;
+        starts[count] = i;
+        ends[count] = i + 1;
+        count += 1;
+      }
       i += 1;
       continue;
     }
     const width = code > 0xffff ? 2 : 1;
     const out = foldedForm(code);
-    for (let k = 0; k < out.length; k++) folded.push(out.charCodeAt(k), i, i + width);
+    const needed = count + out.length + (masked.length - i - width);
+    if (needed > units.length) {
+      folded.length = count;
+      folded.reserve(needed);
+      units = folded.units;
+      starts = folded.starts;
+      ends = folded.ends;
+    }
+    for (let k = 0; k < out.length; k++) {
+      units[count] = out.charCodeAt(k);
+      starts[count] = i;
+      ends[count] = i + width;
+      count += 1;
+    }
     i += width;
   }
-  const foldedText = folded.text();
+  folded.length = count;
 
   // Pass 2: traditional → simplified. OpenCC converts phrases, which may change the length;
-  // then fall back to characters one by one so every character keeps its origin.
-  let simplified = toSimplified(foldedText);
-  if (simplified.length !== foldedText.length) {
-    let perChar = "";
-    for (let k = 0; k < foldedText.length; k++) {
-      const char = foldedText[k] ?? "";
-      const converted = toSimplified(char);
-      perChar += converted.length === 1 ? converted : char;
+  // then fall back to characters one by one so every character keeps its origin. The result is
+  // as long as the folded text and written back over it; most texts are left as they are.
+  if (mayConvert(folded.units, folded.length)) {
+    const foldedText = folded.text();
+    let simplified = toSimplified(foldedText);
+    if (simplified.length !== foldedText.length) {
+      let perChar = "";
+      for (let k = 0; k < foldedText.length; k++) {
+        const char = foldedText[k] ?? "";
+        const converted = toSimplified(char);
+        perChar += converted.length === 1 ? converted : char;
+      }
+      simplified = perChar;
     }
-    simplified = perChar;
+    for (let k = 0; k < simplified.length; k++) folded.units[k] = simplified.charCodeAt(k);
   }
+  const simplified = folded.units;
+  const simplifiedLength = folded.length;
 
   // Pass 3: classify punctuation with its neighbours, then collapse runs of breaks and spaces.
+  // A break is written only for a break character read before it, so there are never more units
+  // out than in: room for them all is made first.
   const out = outBuffer;
-  out.length = 0;
+  out.reserve(simplifiedLength);
+  const outUnits = out.units;
+  const outStarts = out.starts;
+  const outEnds = out.ends;
+  let n = 0;
   let pendingBreak = 0;
   let pendingOrigin = -1;
   let last = -1;
-  for (let j = 0; j < simplified.length; j++) {
-    const code = simplified.charCodeAt(j);
+  for (let j = 0; j < simplifiedLength; j++) {
+    const code = simplified[j] as number;
     let kind = 0;
     if (!isHan(code) && !isAsciiWord(code)) {
-      const previous = j > 0 ? simplified.charCodeAt(j - 1) : -1;
-      const next = j + 1 < simplified.length ? simplified.charCodeAt(j + 1) : -1;
-      const nextDigit = isDigit(next) || (next === 0x2d && isDigit(j + 2 < simplified.length ? simplified.charCodeAt(j + 2) : -1));
+      const previous = j > 0 ? (simplified[j - 1] as number) : -1;
+      const next = j + 1 < simplifiedLength ? (simplified[j + 1] as number) : -1;
+      const nextDigit = isDigit(next) || (next === 0x2d && isDigit(j + 2 < simplifiedLength ? (simplified[j + 2] as number) : -1));
       if ((code === 0x2e || code === 0x2c || code === 0x3a) && isDigit(previous) && (code === 0x2c ? nextDigit : isDigit(next))) kind = 0; // . , :
       else if (code === 0x2d && isDigit(next) && !isAsciiWord(previous)) kind = 0; // -
       else if (code === 0x27 && isLetter(previous) && isLetter(next)) kind = 0; // '
@@ -214,20 +341,28 @@ export function normalizeText(original: string): NormalizedText {
       if (pendingOrigin < 0) pendingOrigin = j;
       continue;
     }
-    if (pendingBreak !== 0 && out.length > 0) {
-      const from = folded.starts[pendingOrigin] ?? 0;
-      const to = folded.ends[pendingOrigin] ?? 0;
-      if (pendingBreak === SENTENCE) out.push(SENTENCE_BREAK.charCodeAt(0), from, to);
-      else if (pendingBreak === SEGMENT) out.push(SEGMENT_BREAK.charCodeAt(0), from, to);
+    if (pendingBreak !== 0 && n > 0) {
+      const from = starts[pendingOrigin] ?? 0;
+      const to = ends[pendingOrigin] ?? 0;
       // Spaces survive only between two ASCII words ("agent rl"); elsewhere they are layout.
-      else if (isAsciiWord(last) && isAsciiWord(code)) out.push(0x20, from, to);
+      const unit = pendingBreak === SENTENCE ? SENTENCE_UNIT : pendingBreak === SEGMENT ? SEGMENT_UNIT : isAsciiWord(last) && isAsciiWord(code) ? 0x20 : -1;
+      if (unit >= 0) {
+        outUnits[n] = unit;
+        outStarts[n] = from;
+        outEnds[n] = to;
+        n += 1;
+      }
     }
     pendingBreak = 0;
     pendingOrigin = -1;
-    out.push(code, folded.starts[j] ?? 0, folded.ends[j] ?? 0);
+    outUnits[n] = code;
+    outStarts[n] = starts[j] ?? 0;
+    outEnds[n] = ends[j] ?? 0;
+    n += 1;
     last = code;
   }
-  return { text: out.text(), originStart: out.starts.slice(0, out.length), originEnd: out.ends.slice(0, out.length) };
+  out.length = n;
+  return { text: out.text(), originStart: outStarts.slice(0, n), originEnd: outEnds.slice(0, n) };
 }
 
 /** The canonical form of an alias or a phrase, without offsets. */

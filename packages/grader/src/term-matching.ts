@@ -1,7 +1,7 @@
 import type { Concept } from "@recall/content";
 import type { Clauses } from "./clauses.ts";
 import { aliasVariants } from "./alias-variants.ts";
-import { aliasNegates, containsNegator, deniesSameness, isNegatedInContext } from "./negation.ts";
+import { aliasNegates, containsNegator, deniesSameness, isNegatedAt } from "./negation.ts";
 import { isHanCodePoint, isHanUnit } from "./han.ts";
 import { normalizeTerm, SEGMENT_BREAK, SENTENCE_BREAK } from "./normalize-text.ts";
 
@@ -12,6 +12,8 @@ export interface CompiledAlias {
   halves: { head: string; tail: string } | null;
   /** Normalised form, matched as a substring. */
   text: string;
+  /** Where in `text` its rarest unit stands: exact matches are looked for where the answer holds that unit. */
+  anchor: number;
   /** Starts / ends with an ASCII letter or digit: such an edge must sit on a word boundary. */
   asciiStart: boolean;
   asciiEnd: boolean;
@@ -59,6 +61,22 @@ export interface CompiledConcept {
    * take part in few of them.
    */
   stages: SearchStages;
+  /** The aliases grouped by one unit or bigram each needs (see `AliasBuckets`), for the exact stage. */
+  buckets: AliasBuckets;
+}
+
+/**
+ * Every alias of a concept in one bucket, keyed by a bigram slot of its text (one unit for an alias
+ * of one unit): an exact match needs that key in the answer, so a bucket whose key is absent is
+ * skipped with one look-up instead of one per alias. Members of bucket `b` are
+ * `members[from[b]]` up to `members[from[b + 1]]`, in ascending alias order.
+ */
+export interface AliasBuckets {
+  keys: Uint16Array;
+  /** 1 if the key is a bigram slot (`gramSlot`), 0 if a UTF-16 unit. */
+  keyIsGram: Uint8Array;
+  from: Uint32Array;
+  members: Uint32Array;
 }
 
 export interface SearchStages {
@@ -149,6 +167,7 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
     const negatedRest = negatedRestOf(text);
     aliases.push({
       text,
+      anchor: rarestUnitOf(text),
       asciiStart: ASCII_WORD.test(text[0] ?? ""),
       asciiEnd: ASCII_WORD.test(text[text.length - 1] ?? ""),
       // A near miss of an alias holding a negator may be the same words without it ("可能有梯度" for
@@ -180,7 +199,60 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
   const label = concept.aliases[0] ?? "";
   const promptAliases = new Set(aliases.filter((alias) => occursExactly(normalizedPrompt, alias)).map((alias) => alias.text));
   const negatingAliases = aliases.filter((alias) => containsNegator(alias.text)).map((alias) => alias.text);
-  return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases, negatingAliases, stages: stagesOf(aliases) };
+  return { label, aliases, inPrompt: promptAliases.size > 0, promptAliases, negatingAliases, stages: stagesOf(aliases), buckets: bucketsOf(aliases) };
+}
+
+/**
+ * How common a UTF-16 unit is in answers, roughly: English letters by their frequency in English
+ * text, spaces as the most common; only used to key each alias by its rarest bigram.
+ */
+const LETTER_FREQUENCY = "etaoinshrdlcumwfgypbvkjxqz";
+function unitCommonness(unit: number): number {
+  if (unit === 0x20) return 30;
+  if (unit >= 0x61 && unit <= 0x7a) return 26 - LETTER_FREQUENCY.indexOf(String.fromCharCode(unit));
+  return 1;
+}
+
+/** Index of the least common unit of `text` (the first of equals). */
+function rarestUnitOf(text: string): number {
+  let at = 0;
+  for (let k = 1; k < text.length; k++) if (unitCommonness(text.charCodeAt(k)) < unitCommonness(text.charCodeAt(at))) at = k;
+  return at;
+}
+
+function bucketsOf(aliases: readonly CompiledAlias[]): AliasBuckets {
+  const byKey = new Map<number, number[]>();
+  aliases.forEach((alias, i) => {
+    const text = alias.text;
+    // Bigram keys as slot + 0x10000, unit keys as the unit: the rarest bigram, by the product of its units' commonness.
+    let key = text.charCodeAt(0);
+    let best = Infinity;
+    for (let k = 0; k + 1 < text.length; k++) {
+      const score = unitCommonness(text.charCodeAt(k)) * unitCommonness(text.charCodeAt(k + 1));
+      if (score < best) {
+        best = score;
+        key = 0x10000 + gramSlot(bigramCode(text, k));
+      }
+    }
+    const members = byKey.get(key) ?? [];
+    members.push(i);
+    byKey.set(key, members);
+  });
+  const keys = new Uint16Array(byKey.size);
+  const keyIsGram = new Uint8Array(byKey.size);
+  const from = new Uint32Array(byKey.size + 1);
+  const members = new Uint32Array(aliases.length);
+  let b = 0;
+  let at = 0;
+  for (const [key, list] of byKey) {
+    keys[b] = key & 0xffff;
+    keyIsGram[b] = key >= 0x10000 ? 1 : 0;
+    from[b] = at;
+    for (const i of list) members[at++] = i;
+    b += 1;
+  }
+  from[b] = at;
+  return { keys, keyIsGram, from, members };
 }
 
 const HAN_CHAR = /\p{Script=Han}/u;
@@ -223,6 +295,10 @@ const gramSeen = new Uint32Array(0x10000);
 const unitSeen = new Uint32Array(0x10000);
 let unitStamp = 0;
 let unitsGeneration = 0;
+/** Where each unit the answer holds first stands (valid where `unitSeen` is stamped). */
+const unitFirst = new Int32Array(0x10000);
+/** The next position of the unit at each position, or -1: each unit's positions form an ascending chain. */
+let unitNext = new Int32Array(256);
 
 /**
  * The set of UTF-16 units of one answer, and of its bigrams' slots, built once per answer. Like `BigramIndex` it lives in a
@@ -243,8 +319,17 @@ export class UnitPresence {
     }
     unitStamp += 1;
     const text = this.text;
-    for (let i = 0; i < text.length; i++) unitSeen[text.charCodeAt(i)] = unitStamp;
-    for (let i = 0; i + 1 < text.length; i++) gramSeen[gramSlot(bigramCode(text, i))] = unitStamp;
+    if (unitNext.length < text.length) unitNext = new Int32Array(Math.max(text.length, unitNext.length * 2));
+    // Backwards, so that every chain runs in ascending order; the bigram starting at each unit too.
+    let following = Number.NaN;
+    for (let i = text.length - 1; i >= 0; i--) {
+      const unit = text.charCodeAt(i);
+      unitNext[i] = unitSeen[unit] === unitStamp ? (unitFirst[unit] as number) : -1;
+      unitFirst[unit] = i;
+      unitSeen[unit] = unitStamp;
+      if (i + 1 < text.length) gramSeen[gramSlot((unit << 16) | following)] = unitStamp;
+      following = unit;
+    }
     unitsGeneration += 1;
     this.generation = unitsGeneration;
   }
@@ -259,10 +344,24 @@ export class UnitPresence {
     return unitSeen[unit] === unitStamp;
   }
 
+  /** First position of `unit` in the answer, or -1; `nextAt` walks the rest in ascending order. */
+  firstAt(unit: number): number {
+    return unitSeen[unit] === unitStamp ? (unitFirst[unit] as number) : -1;
+  }
+
+  nextAt(position: number): number {
+    return unitNext[position] as number;
+  }
+
   /** Whether the answer may hold every bigram of `slots` (false only if it surely lacks one). */
   mayHaveAllGrams(slots: Uint16Array): boolean {
     for (let k = 0; k < slots.length; k++) if (gramSeen[slots[k] ?? 0] !== unitStamp) return false;
     return true;
+  }
+
+  /** Whether the answer may hold a bigram of the slot. */
+  hasGramSlot(slot: number): boolean {
+    return gramSeen[slot] === unitStamp;
   }
 
   /** Whether the answer may hold `gram`. */
@@ -320,6 +419,9 @@ const SPREAD_GAP_TOTAL = 4;
  * Negators are allowed so that the gap can negate the term ("参数没有更新"), as for split terms.
  */
 const SPREAD_FILLER = new Set([..."的了已经被都就也还会要是在地得将把有个一没不无未并再才又算些那这条种次只点们肯定"]);
+/** 1 for the code unit of each one-unit word of SPREAD_FILLER: read per character, without making a string of it. */
+const SPREAD_FILLER_UNITS = new Uint8Array(0x10000);
+for (const word of SPREAD_FILLER) if (word.length === 1) SPREAD_FILLER_UNITS[word.charCodeAt(0)] = 1;
 
 /**
  * Where an exact match of the alias starting at `from` ends (English inflections included),
@@ -565,7 +667,7 @@ class OccurrenceSearch {
     // repeating one term thousands of times quadratic.
     if (takenMark.length < this.answer.text.length) takenMark = new Uint8Array(Math.max(this.answer.text.length, takenMark.length * 2));
     for (let i = start; i < end; i++) if (takenMark[i] === 1) return;
-    takenMark.fill(1, start, end);
+    for (let i = start; i < end; i++) takenMark[i] = 1;
     if (this.taken === takenStart.length) {
       const starts = new Int32Array(this.taken * 2);
       starts.set(takenStart);
@@ -581,7 +683,7 @@ class OccurrenceSearch {
     const segmentIndex = clauses.segmentAt[start] ?? 0;
     const segment = clauses.segments[segmentIndex];
     if (!segment) return;
-    const negated = gapNegated || isNegatedInContext({ text, masked: this.answer.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, start, end);
+    const negated = gapNegated || isNegatedAt(text, this.answer.negationText(), segment.start, segment.end, start, end);
     gathered[this.count++] = {
       start,
       end,
@@ -601,7 +703,7 @@ class OccurrenceSearch {
       const segment = clauses.segments[clauses.segmentAt[from] ?? 0];
       if (!segment) continue;
       const end = from + rest.length;
-      if (!isNegatedInContext({ text, masked: this.answer.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, from, end)) continue;
+      if (!isNegatedAt(text, this.answer.negationText(), segment.start, segment.end, from, end)) continue;
       const before = this.count;
       this.record(from, end, alias, false);
       // The negation found around it is the alias's own: the term says what the alias says.
@@ -609,9 +711,23 @@ class OccurrenceSearch {
     }
   }
 
-  exact(alias: CompiledAlias): void {
+  /**
+   * Every place the alias stands in the answer, in ascending order as `indexOf` would find them:
+   * tried only where the answer holds the alias's anchor unit, at the anchor's offset before it.
+   */
+  exact(alias: CompiledAlias, units: UnitPresence): void {
     const text = this.answer.text;
-    for (let from = text.indexOf(alias.text); from >= 0; from = text.indexOf(alias.text, from + 1)) {
+    const term = alias.text;
+    const anchor = alias.anchor;
+    const last = text.length - term.length;
+    units.activate();
+    for (let at = units.firstAt(term.charCodeAt(anchor)); at >= 0; at = units.nextAt(at)) {
+      const from = at - anchor;
+      if (from < 0) continue;
+      if (from > last) break;
+      let k = 0;
+      while (k < term.length && text.charCodeAt(from + k) === term.charCodeAt(k)) k += 1;
+      if (k < term.length) continue;
       const end = exactMatchEnd(text, alias, from);
       if (end >= 0) this.record(from, end, alias, false);
     }
@@ -656,11 +772,13 @@ class OccurrenceSearch {
    *策略概率"). Each start is a place where the first character occurs, and from there the walk reads
    * at most the term's length plus SPREAD_GAP_TOTAL characters, so the search is linear in the text.
    */
-  spread(alias: CompiledAlias): void {
+  spread(alias: CompiledAlias, units: UnitPresence): void {
     if (!alias.spreadable) return;
     const text = this.answer.text;
     const term = alias.text;
-    for (let from = text.indexOf(term[0] as string); from >= 0; from = text.indexOf(term[0] as string, from + 1)) {
+    // The places the first character occurs, in ascending order as indexOf would find them.
+    units.activate();
+    for (let from = units.firstAt(term.charCodeAt(0)); from >= 0; from = units.nextAt(from)) {
       let at = from + 1;
       let gapTotal = 0;
       let gapStart = -1;
@@ -669,7 +787,7 @@ class OccurrenceSearch {
       let k = 1;
       for (; k < term.length; k++) {
         let gap = 0;
-        while (gap <= SPREAD_GAP_EACH && at < text.length && text.charCodeAt(at) !== term.charCodeAt(k) && SPREAD_FILLER.has(text[at] as string)) {
+        while (gap <= SPREAD_GAP_EACH && at < text.length && text.charCodeAt(at) !== term.charCodeAt(k) && SPREAD_FILLER_UNITS[text.charCodeAt(at)] === 1) {
           gap += 1;
           at += 1;
         }
@@ -693,10 +811,13 @@ class OccurrenceSearch {
     const text = this.answer.text;
     const words = this.answer.englishWords();
     const letter = alias.text.charCodeAt(0) - LOWER_A;
+    const second = alias.text.charCodeAt(1);
     const length = alias.text.length;
     for (let k = words.firstOfLetter[letter] ?? 0; k < (words.firstOfLetter[letter + 1] ?? 0); k++) {
       const start = words.starts[k] ?? 0;
       const end = words.ends[k] ?? 0;
+      // oneTypoAway wants the first TYPO_SAME_HEAD letters alike: a word whose second letter differs is none.
+      if (TYPO_SAME_HEAD >= 2 && text.charCodeAt(start + 1) !== second) continue;
       // The alias is a stem: the typo is looked for in the word's first letters, whatever follows.
       for (let prefix = length - 1; prefix <= Math.min(length + 1, end - start); prefix++) {
         if (oneTypoAway(text, start, prefix, alias.text)) {
@@ -779,16 +900,20 @@ function oneTypoAway(text: string, start: number, length: number, alias: string)
   while (i < n && i < length && text.charCodeAt(start + i) === alias.charCodeAt(i)) i += 1;
   if (i === n && length === n) return false; // identical: an exact match, found elsewhere
   if (i < TYPO_SAME_HEAD) return false;
-  const rest = (fromWord: number, fromAlias: number): boolean => {
-    if (length - fromWord !== n - fromAlias) return false;
-    for (let k = 0; fromAlias + k < n; k++) if (text.charCodeAt(start + fromWord + k) !== alias.charCodeAt(fromAlias + k)) return false;
-    return true;
-  };
   // Swapped neighbours.
   if (length === n && i + 1 < n && text.charCodeAt(start + i) === alias.charCodeAt(i + 1) &&
-    text.charCodeAt(start + i + 1) === alias.charCodeAt(i) && rest(i + 2, i + 2)) return true;
+    text.charCodeAt(start + i + 1) === alias.charCodeAt(i) && sameRest(text, start, length, alias, i + 2, i + 2)) return true;
   if (i >= n - 2) return false;
-  return rest(i + 1, i + 1) || rest(i + 1, i) || rest(i, i + 1);
+  return sameRest(text, start, length, alias, i + 1, i + 1) || sameRest(text, start, length, alias, i + 1, i) ||
+    sameRest(text, start, length, alias, i, i + 1);
+}
+
+/** Whether the word's letters from `fromWord` are the alias's from `fromAlias`, to the end of both. */
+function sameRest(text: string, start: number, length: number, alias: string, fromWord: number, fromAlias: number): boolean {
+  const n = alias.length;
+  if (length - fromWord !== n - fromAlias) return false;
+  for (let k = 0; fromAlias + k < n; k++) if (text.charCodeAt(start + fromWord + k) !== alias.charCodeAt(fromAlias + k)) return false;
+  return true;
 }
 
 const LOWER_A = 0x61;
@@ -804,21 +929,34 @@ export interface EnglishWords {
   firstOfLetter: Int32Array;
 }
 
+// Where the words of the answer being split start and end, in text order, before they are sorted by letter.
+let wordStartsScratch = new Int32Array(64);
+let wordEndsScratch = new Int32Array(64);
+
 /** Every English word of `text` once, by first letter (a counting sort: linear in the text). */
 export function englishWordsOf(text: string): EnglishWords {
-  const wordStarts: number[] = [];
-  const wordEnds: number[] = [];
   const counts = new Int32Array(LETTERS + 1);
+  let count = 0;
+  // A word is a run of letters with no letter or digit just before it and no digit just after it.
   for (let start = 0; start < text.length; ) {
-    if (!isAsciiLetterAt(text, start) || (start > 0 && isAsciiWordAt(text, start - 1))) {
+    if (!isAsciiLetterAt(text, start)) {
       start += 1;
       continue;
     }
-    let end = start;
+    let end = start + 1;
     while (isAsciiLetterAt(text, end)) end += 1;
-    if (!isAsciiWordAt(text, end)) {
-      wordStarts.push(start);
-      wordEnds.push(end);
+    if ((start === 0 || !isAsciiWordAt(text, start - 1)) && !isAsciiWordAt(text, end)) {
+      if (count === wordStartsScratch.length) {
+        const starts = new Int32Array(count * 2);
+        starts.set(wordStartsScratch);
+        wordStartsScratch = starts;
+        const ends = new Int32Array(count * 2);
+        ends.set(wordEndsScratch);
+        wordEndsScratch = ends;
+      }
+      wordStartsScratch[count] = start;
+      wordEndsScratch[count] = end;
+      count += 1;
       const bucket = text.charCodeAt(start) - LOWER_A + 1;
       counts[bucket] = (counts[bucket] ?? 0) + 1;
     }
@@ -826,16 +964,17 @@ export function englishWordsOf(text: string): EnglishWords {
   }
   const firstOfLetter = new Int32Array(LETTERS + 1);
   for (let l = 1; l <= LETTERS; l++) firstOfLetter[l] = (firstOfLetter[l - 1] ?? 0) + (counts[l] ?? 0);
-  const next = firstOfLetter.slice();
-  const starts = new Int32Array(wordStarts.length);
-  const ends = new Int32Array(wordStarts.length);
-  for (let k = 0; k < wordStarts.length; k++) {
-    const start = wordStarts[k] ?? 0;
+  // `counts` becomes the next free slot of each letter.
+  counts.set(firstOfLetter);
+  const starts = new Int32Array(count);
+  const ends = new Int32Array(count);
+  for (let k = 0; k < count; k++) {
+    const start = wordStartsScratch[k] as number;
     const letter = text.charCodeAt(start) - LOWER_A;
-    const slot = next[letter] ?? 0;
-    next[letter] = slot + 1;
+    const slot = counts[letter] ?? 0;
+    counts[letter] = slot + 1;
     starts[slot] = start;
-    ends[slot] = wordEnds[k] ?? 0;
+    ends[slot] = wordEndsScratch[k] as number;
   }
   return { starts, ends, firstOfLetter };
 }
@@ -852,8 +991,8 @@ export interface AnswerView {
   negationText(): string;
 }
 
-/** Per alias of the concept being searched: 1 if the answer holds every unit of its text. */
-let allUnitsPresent = new Uint8Array(64);
+/** Indexes of the aliases in the buckets present in the answer, for the concept being searched. */
+let candidates = new Uint32Array(64);
 
 /** Every place the concept is mentioned, with its negation state. Near misses only if nothing exact. */
 export function findOccurrences(answer: AnswerView, concept: CompiledConcept): Occurrence[] {
@@ -862,14 +1001,30 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
   // bigrams): an alias with a unit the answer lacks is skipped there, which finds the same matches.
   const units = answer.units();
   units.activate();
-  const { aliases, stages } = concept;
-  // Per alias: whether the answer holds all its units, for the spread and complement stages too.
-  if (allUnitsPresent.length < aliases.length) allUnitsPresent = new Uint8Array(aliases.length * 2);
-  for (let i = 0; i < aliases.length; i++) {
-    const alias = aliases[i] as CompiledAlias;
-    const present = units.hasAll(alias.units);
-    allUnitsPresent[i] = present ? 1 : 0;
-    if (present && units.mayHaveAllGrams(alias.gramSlots)) search.exact(alias);
+  const { aliases, stages, buckets } = concept;
+  // The exact stage reads only the aliases of buckets whose key the answer holds, in alias order.
+  if (candidates.length < aliases.length) candidates = new Uint32Array(aliases.length * 2);
+  let count = 0;
+  for (let b = 0; b < buckets.keys.length; b++) {
+    const key = buckets.keys[b] as number;
+    if (buckets.keyIsGram[b] === 1 ? !units.hasGramSlot(key) : !units.has(key)) continue;
+    for (let m = buckets.from[b] as number; m < (buckets.from[b + 1] as number); m++) candidates[count++] = buckets.members[m] as number;
+  }
+  if (count > 1) {
+    if (count <= 16) {
+      for (let i = 1; i < count; i++) {
+        const moving = candidates[i] as number;
+        let j = i;
+        for (; j > 0 && (candidates[j - 1] as number) > moving; j--) candidates[j] = candidates[j - 1] as number;
+        candidates[j] = moving;
+      }
+    } else {
+      candidates.subarray(0, count).sort();
+    }
+  }
+  for (let c = 0; c < count; c++) {
+    const alias = aliases[candidates[c] as number] as CompiledAlias;
+    if (units.hasAll(alias.units) && units.mayHaveAllGrams(alias.gramSlots)) search.exact(alias, units);
   }
   for (const i of stages.negatedRest) {
     const alias = aliases[i] as CompiledAlias;
@@ -882,8 +1037,16 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
     }
   }
   if (search.count === 0) {
-    for (const i of stages.spread) if (allUnitsPresent[i] === 1) search.spread(aliases[i] as CompiledAlias);
-    if (units.has(DE)) for (const i of stages.complement) if (allUnitsPresent[i] === 1) search.complement(aliases[i] as CompiledAlias);
+    for (const i of stages.spread) {
+      const alias = aliases[i] as CompiledAlias;
+      if (units.hasAll(alias.units)) search.spread(alias, units);
+    }
+    if (units.has(DE)) {
+      for (const i of stages.complement) {
+        const alias = aliases[i] as CompiledAlias;
+        if (units.hasAll(alias.units)) search.complement(alias);
+      }
+    }
   }
   if (search.count === 0) {
     for (const i of stages.nearMisses) {
