@@ -440,13 +440,18 @@ function presentKept(point: CompiledKeyPoint, index: number): Kept {
 /** Where a scope (sentence or segment) is numbered in an occurrence. */
 type Scope = "segment" | "sentence";
 
+/** `o[scope]` read as a named field: a keyed read by two names is a megamorphic site. */
+function scopeOf(o: Occurrence, scope: Scope): number {
+  return scope === "segment" ? o.segment : o.sentence;
+}
+
 /** Index of the first occurrence whose `scope` is at least `at`. */
 function lowerBound(occurrences: readonly Occurrence[], scope: Scope, at: number): number {
   let low = 0;
   let high = occurrences.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((occurrences[middle] as Occurrence)[scope] < at) low = middle + 1;
+    if (scopeOf(occurrences[middle] as Occurrence, scope) < at) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -969,7 +974,7 @@ function someAllNegatedIn(point: CompiledKeyPoint, perConcept: PerConcept, segme
 function firstAffirmedIn(occurrences: readonly Occurrence[], scope: Scope, at: number): Occurrence | undefined {
   for (let k = lowerBound(occurrences, scope, at); k < occurrences.length; k++) {
     const o = occurrences[k] as Occurrence;
-    if (o[scope] !== at) break;
+    if (scopeOf(o, scope) !== at) break;
     if (!o.negated) return o;
   }
   return undefined;
@@ -985,7 +990,7 @@ function negatedIn(perConcept: PerConcept, scope: Scope, at: number): boolean {
   for (const list of perConcept) {
     for (let k = lowerBound(list, scope, at); k < list.length; k++) {
       const o = list[k] as Occurrence;
-      if (o[scope] !== at) break;
+      if (scopeOf(o, scope) !== at) break;
       if (o.negated) return true;
     }
   }
