@@ -541,19 +541,26 @@ function judgeByText(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPoin
  */
 function mentionsOf(point: CompiledKeyPoint, analysis: AnswerAnalysis): { perConcept: Occurrence[][]; opposite: Occurrence[] } {
   const opposite: Occurrence[] = [];
-  const perConcept = point.concepts.map((concept, c) => {
-    const list = analysis.of(concept);
-    if (point.polarity === "deny" || point.eitherPolarity[c] === true || point.negatedAliases.size === 0) return list;
+  const perConcept: Occurrence[][] = [];
+  for (let c = 0; c < point.concepts.length; c++) {
+    const list = analysis.of(point.concepts[c] as CompiledConcept);
+    if (point.polarity === "deny" || point.eitherPolarity[c] === true || point.negatedAliases.size === 0) {
+      perConcept.push(list);
+      continue;
+    }
     let any = false;
     for (let k = 0; k < list.length && !any; k++) any = isOpposite(point, analysis, list[k] as Occurrence);
-    if (!any) return list;
+    if (!any) {
+      perConcept.push(list);
+      continue;
+    }
     const kept: Occurrence[] = [];
     for (const o of list) {
       if (isOpposite(point, analysis, o)) opposite.push(o);
       else kept.push(o);
     }
-    return kept;
-  });
+    perConcept.push(kept);
+  }
   return { perConcept, opposite };
 }
 
@@ -983,7 +990,9 @@ function firstAffirmedIn(occurrences: readonly Occurrence[], scope: Scope, at: n
 /** Each concept's first occurrence in the scope that is not negated; null if some concept has none. */
 function affirmedIn(perConcept: PerConcept, scope: Scope, at: number): Occurrence[] | null {
   for (const list of perConcept) if (!firstAffirmedIn(list, scope, at)) return null;
-  return perConcept.map((list) => firstAffirmedIn(list, scope, at) as Occurrence);
+  const found: Occurrence[] = [];
+  for (const list of perConcept) found.push(firstAffirmedIn(list, scope, at) as Occurrence);
+  return found;
 }
 
 function negatedIn(perConcept: PerConcept, scope: Scope, at: number): boolean {
@@ -1074,7 +1083,8 @@ function detectMisconception(
   analysis: AnswerAnalysis,
   supportsHit: (o: Occurrence) => boolean,
 ): Occurrence[] | null {
-  const perConcept = misconception.concepts.map((concept) => analysis.of(concept));
+  const perConcept: Occurrence[][] = [];
+  for (const concept of misconception.concepts) perConcept.push(analysis.of(concept));
   const anchors = perConcept[0] ?? [];
   // Every anchor of one segment (or sentence) comes to the same answer: each is tried once.
   let tried = -1;
@@ -1198,16 +1208,18 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   const normalized = normalizeText(answer);
   const empty = !CONTENT_CHAR.test(normalized.text);
   if (empty) {
-    const keyPoints = compiled.keyPoints.map((point) => keyPointResult(point.id, point.text, "missed", [], false, point.weight));
+    const keyPoints: KeyPointResult[] = [];
+    for (const point of compiled.keyPoints) keyPoints.push(keyPointResult(point.id, point.text, "missed", [], false, point.weight));
     return gradeResult(0, keyPoints, [], "again", feedbackLine(true, false, keyPoints, []), true, false);
   }
 
   const analysis = new AnswerAnalysis(answer, normalized, compiled.concepts, compiled.negatingAliases);
   const credited = new Set(options.creditedPoints ?? []);
-  const judgements = compiled.keyPoints.map((point) => {
+  const judgements: KeyPointJudgement[] = [];
+  for (const point of compiled.keyPoints) {
     const judgement = judgeKeyPoint(point, analysis);
-    return credited.has(point.id) ? judged("hit", false, judgement.evidence, judgement.evidenceSpans, true) : judgement;
-  });
+    judgements.push(credited.has(point.id) ? judged("hit", false, judgement.evidence, judgement.evidenceSpans, true) : judgement);
+  }
   // A term that supports another point ("奖励是 RL 的需求") is no evidence against a denial of it;
   // and a term denied to make a denial point ("DPO 不用奖励模型") is no evidence against a point
   // that asserts it elsewhere ("奖励是在线 RL 的需求").
@@ -1240,14 +1252,17 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   }
   const keywordSalad = creditedCount >= 2 && unsupported * 2 > creditedCount;
 
-  const keyPoints: KeyPointResult[] = compiled.keyPoints.map((point, index) => {
+  const keyPoints: KeyPointResult[] = [];
+  for (let index = 0; index < compiled.keyPoints.length; index++) {
+    const point = compiled.keyPoints[index] as CompiledKeyPoint;
     const judgement = judgements[index] ?? judgeKeyPoint(point, analysis);
     let verdict: Verdict = judgement.contradicted ? "contradicted" : judgement.verdict;
     if (keywordSalad && verdict === "hit" && !judgement.supported) verdict = "partial";
-    const evidence = distinctWords(judgement.evidenceSpans.map((span) => analysis.evidence(span.start, span.end)))
-      .filter((words) => words.length > 0);
-    return keyPointResult(point.id, point.text, verdict, evidence, judgement.contradicted, point.weight);
-  });
+    const said: string[] = [];
+    for (const span of judgement.evidenceSpans) said.push(analysis.evidence(span.start, span.end));
+    const evidence = distinctWords(said).filter((words) => words.length > 0);
+    keyPoints.push(keyPointResult(point.id, point.text, verdict, evidence, judgement.contradicted, point.weight));
+  }
 
   const hits = new HitTerms(compiled.keyPoints, keyPoints, analysis);
   const misconceptions: MisconceptionResult[] = [];
@@ -1257,7 +1272,9 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     const found = detectMisconception(misconception, analysis, (o) => hits.supports(o));
     if (!found) continue;
     for (const o of found) wrongSentences.add(o.sentence);
-    const evidence = distinctWords(found.map((o) => analysis.evidence(o.start, o.end)));
+    const words: string[] = [];
+    for (const o of found) words.push(analysis.evidence(o.start, o.end));
+    const evidence = distinctWords(words);
     misconceptions.push(misconceptionResult(misconception.id, misconception.statement, misconception.feedback, evidence));
   }
 
@@ -1315,9 +1332,10 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
 
 /** A term answer ruled right on appeal: its one point is hit, so the answer counts as exact. */
 function creditShortAnswer(result: GradeResult, credited: ReadonlySet<string>, thresholds: RatingThresholds): GradeResult {
-  const keyPoints = result.keyPoints.map((point) =>
-    credited.has(point.id) ? keyPointResult(point.id, point.text, "hit", point.evidence, false, point.weight) : point,
-  );
+  const keyPoints: KeyPointResult[] = [];
+  for (const point of result.keyPoints) {
+    keyPoints.push(credited.has(point.id) ? keyPointResult(point.id, point.text, "hit", point.evidence, false, point.weight) : point);
+  }
   const { misconceptions, suggestedRating, feedback, empty, keywordSalad } = result;
   if (keyPoints.some((point) => point.verdict !== "hit")) return gradeResult(result.score, keyPoints, misconceptions, suggestedRating, feedback, empty, keywordSalad);
   const rating = suggestRating({ score: 1, wrongClaim: false, keywordSalad: false, empty: false }, thresholds);

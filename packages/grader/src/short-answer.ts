@@ -93,9 +93,10 @@ export function gradeShortAnswer(item: QuizItem, answer: string, thresholds: Rat
   const empty = normalizeShortAnswer(answer) === "";
   const score = match.kind === "exact" ? 1 : match.kind === "near" ? NEAR_MISS_SCORE : 0;
   const verdict = match.kind === "exact" ? "hit" : match.kind === "near" ? "partial" : "missed";
-  const keyPoints: KeyPointResult[] = item.keyPoints.map((point) =>
-    keyPointResult(point.id, point.text, verdict, match.kind === "none" ? [] : [answer.trim()], false, point.weight),
-  );
+  const keyPoints: KeyPointResult[] = [];
+  for (const point of item.keyPoints) {
+    keyPoints.push(keyPointResult(point.id, point.text, verdict, match.kind === "none" ? [] : [answer.trim()], false, point.weight));
+  }
   const shown = accepted[0] ?? item.answer;
   const feedback = empty
     ? "没有作答：先回忆答案，再写下来。"
