@@ -560,7 +560,8 @@ const SENTENCE_UNIT = "。".charCodeAt(0);
 
 /** Whether the clause after the break at `at` (within its sentence) is a negation and nothing else: "……，用不着". */
 function bareClosingFollows(text: string, at: number): boolean {
-  if (text.charCodeAt(at) !== SEGMENT_UNIT) return false;
+  // Most terms' segments close the text: tested first, as a read past its end is a slow path in optimised code.
+  if (at >= text.length || text.charCodeAt(at) !== SEGMENT_UNIT) return false;
   const limit = Math.min(text.length, at + 1 + LONGEST_BARE_CLOSING + 1);
   let end = at + 1;
   while (end < limit && text.charCodeAt(end) !== SEGMENT_UNIT && text.charCodeAt(end) !== SENTENCE_UNIT) end += 1;
