@@ -1199,7 +1199,8 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     for (const _char of answer) length += 1;
     if (length > limit) throw new AnswerTooLongError(length, limit);
   }
-  const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  // Copied only when some are given: the defaults are read as they are.
+  const thresholds = options.thresholds ? { ...DEFAULT_THRESHOLDS, ...options.thresholds } : DEFAULT_THRESHOLDS;
   if (gradesAsShortAnswer(item)) {
     const result = gradeShortAnswer(item, answer, thresholds);
     return options.creditedPoints?.length ? creditShortAnswer(result, new Set(options.creditedPoints), thresholds) : result;
@@ -1214,11 +1215,11 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   }
 
   const analysis = new AnswerAnalysis(answer, normalized, compiled.concepts, compiled.negatingAliases);
-  const credited = new Set(options.creditedPoints ?? []);
+  const credited = options.creditedPoints?.length ? new Set(options.creditedPoints) : null;
   const judgements: KeyPointJudgement[] = [];
   for (const point of compiled.keyPoints) {
     const judgement = judgeKeyPoint(point, analysis);
-    judgements.push(credited.has(point.id) ? judged("hit", false, judgement.evidence, judgement.evidenceSpans, true) : judgement);
+    judgements.push(credited?.has(point.id) === true ? judged("hit", false, judgement.evidence, judgement.evidenceSpans, true) : judgement);
   }
   // A term that supports another point ("奖励是 RL 的需求") is no evidence against a denial of it;
   // and a term denied to make a denial point ("DPO 不用奖励模型") is no evidence against a point
