@@ -438,16 +438,18 @@ function closesWithNegationZh(text: string, from: number, to: number): boolean {
  * for a term inside it. Read in place, as every term with a short rest of its segment asks.
  */
 function withoutForPhrase(text: string, from: number, to: number): number {
-  let close = within(text.indexOf("来说", from), 2, to);
-  if (close < 0) close = within(text.indexOf("而言", from), 2, to);
+  let close = indexWithin(text, "来说", from, to);
+  if (close < 0) close = indexWithin(text, "而言", from, to);
   if (close < 0) return from;
   if (!text.startsWith("对", from)) return -1;
   return close + 2;
 }
 
-/** `at`, a match of `length` units found from some start on, if it ends by `to`; else -1. */
-function within(at: number, length: number, to: number): number {
-  return at >= 0 && at + length <= to ? at : -1;
+/** `text.slice(from, to).indexOf(word)`, counted from the start of `text`: nothing past `to` is read. */
+function indexWithin(text: string, word: string, from: number, to: number): number {
+  const first = word.charCodeAt(0);
+  for (let i = from; i + word.length <= to; i++) if (text.charCodeAt(i) === first && text.startsWith(word, i)) return i;
+  return -1;
 }
 
 /** How far after a term "就" may stand in "没有 X 就……", and how far after it the negator. */
