@@ -7,6 +7,7 @@ import { isHanUnit } from "./han.ts";
 import { assertsNeed, assertsPossible, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues, maskTerms } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
+import { gradeResult, keyPointResult, misconceptionResult } from "./results.ts";
 import { gradeShortAnswer, gradesAsShortAnswer } from "./short-answer.ts";
 import {
   BigramIndex,
@@ -147,6 +148,11 @@ interface KeyPointJudgement {
   evidenceSpans: Array<{ start: number; end: number }>;
   /** Judged from a segment that links its terms with some claim. */
   supported: boolean;
+}
+
+/** Every judgement is built here, in one shape (see results.ts). */
+function judged(verdict: Verdict, contradicted: boolean, evidence: Occurrence[], evidenceSpans: Array<{ start: number; end: number }>, supported: boolean): KeyPointJudgement {
+  return { verdict, contradicted, evidence, evidenceSpans, supported };
 }
 
 class AnswerAnalysis implements AnswerView {
@@ -434,13 +440,18 @@ function presentKept(point: CompiledKeyPoint, index: number): Kept {
 /** Where a scope (sentence or segment) is numbered in an occurrence. */
 type Scope = "segment" | "sentence";
 
+/** `o[scope]` read as a named field: a keyed read by two names is a megamorphic site. */
+function scopeOf(o: Occurrence, scope: Scope): number {
+  return scope === "segment" ? o.segment : o.sentence;
+}
+
 /** Index of the first occurrence whose `scope` is at least `at`. */
 function lowerBound(occurrences: readonly Occurrence[], scope: Scope, at: number): number {
   let low = 0;
   let high = occurrences.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((occurrences[middle] as Occurrence)[scope] < at) low = middle + 1;
+    if (scopeOf(occurrences[middle] as Occurrence, scope) < at) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -520,13 +531,7 @@ function judgeByText(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPoin
     }
   }
   const verdict: Verdict = best >= TEXT_HIT_DICE ? "hit" : best >= TEXT_PARTIAL_DICE ? "partial" : "missed";
-  return {
-    verdict,
-    contradicted: false,
-    evidence: [],
-    evidenceSpans: verdict === "missed" ? [] : [bestSpan],
-    supported: true,
-  };
+  return judged(verdict, false, [], verdict === "missed" ? [] : [bestSpan], true);
 }
 
 /**
@@ -536,19 +541,26 @@ function judgeByText(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPoin
  */
 function mentionsOf(point: CompiledKeyPoint, analysis: AnswerAnalysis): { perConcept: Occurrence[][]; opposite: Occurrence[] } {
   const opposite: Occurrence[] = [];
-  const perConcept = point.concepts.map((concept, c) => {
-    const list = analysis.of(concept);
-    if (point.polarity === "deny" || point.eitherPolarity[c] === true || point.negatedAliases.size === 0) return list;
+  const perConcept: Occurrence[][] = [];
+  for (let c = 0; c < point.concepts.length; c++) {
+    const list = analysis.of(point.concepts[c] as CompiledConcept);
+    if (point.polarity === "deny" || point.eitherPolarity[c] === true || point.negatedAliases.size === 0) {
+      perConcept.push(list);
+      continue;
+    }
     let any = false;
     for (let k = 0; k < list.length && !any; k++) any = isOpposite(point, analysis, list[k] as Occurrence);
-    if (!any) return list;
+    if (!any) {
+      perConcept.push(list);
+      continue;
+    }
     const kept: Occurrence[] = [];
     for (const o of list) {
       if (isOpposite(point, analysis, o)) opposite.push(o);
       else kept.push(o);
     }
-    return kept;
-  });
+    perConcept.push(kept);
+  }
   return { perConcept, opposite };
 }
 
@@ -625,7 +637,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
       if (point.reduced[c] !== true || list.length === 0 || list.some((o) => o.negated)) continue;
       // A point saying a thing cannot be done ("缺少环境就无法解释") is as contradicted by saying it still can.
       const o = list.find((candidate) => analysis.assertsNeed(candidate) || analysis.assertsPossible(candidate));
-      if (o) return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
+      if (o) return judged("missed", true, [o], clauseAround(analysis, [o]), true);
     }
   }
 
@@ -634,7 +646,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     const denies = (analysis.leadingAnswer === "no") !== (point.promptQuestion === "negated");
     const ownDenial = perConcept.some((list, c) => list.some((o) => isDenied(o) && !echoesPrompt(point, perConcept, analysis, o, c)));
     if (!denies && !ownDenial) {
-      return { verdict: "missed", contradicted: true, evidence: [], evidenceSpans: [analysis.leadingSpan], supported: true };
+      return judged("missed", true, [], [analysis.leadingSpan], true);
     }
   }
 
@@ -643,7 +655,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   // even where every concept stands (naming them is no part of the point then).
   if (!deny && point.differingIn !== null) {
     const same = sameClaimed(point.differingIn, perConcept, analysis);
-    if (same) return { verdict: "missed", contradicted: true, evidence: same.found, evidenceSpans: [same.span], supported: true };
+    if (same) return judged("missed", true, same.found, [same.span], true);
   }
 
   // A point asking which of a thing counts ("明确哪些 token 参与生成目标"), answered that all of it
@@ -651,7 +663,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   for (let c = 0; c < needed; c++) {
     if (point.askedWhich[c] !== true) continue;
     const o = (perConcept[c] ?? []).find((candidate) => !candidate.negated && analysis.allCounted(candidate));
-    if (o) return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
+    if (o) return judged("missed", true, [o], clauseAround(analysis, [o]), true);
   }
 
   // Hit: one sentence holds every concept (and, for a denial, negates one of them).
@@ -689,15 +701,15 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   // one thing a sentence: all of them in a few sentences running on, none denied, make it too.
   if (!hit && !deny && needed >= ENUMERATION_CONCEPTS) hit = enumeratedAcross(point, perConcept, analysis, lastSentence);
   if (hit) {
-    return { verdict: "hit", contradicted: false, evidence: hit, evidenceSpans: hit, supported: hitSupported || anyMakesClaim(analysis, hit) };
+    return judged("hit", false, hit, hit, hitSupported || anyMakesClaim(analysis, hit));
   }
   if (deny && point.promptQuestion !== null && analysis.leadingAnswer !== null) {
     // The prompt asks "X 吗？" (or "没有 X 能……吗？", where yes denies X).
     const denies = (analysis.leadingAnswer === "no") !== (point.promptQuestion === "negated");
     const span = analysis.leadingSpan;
-    if (denies) return { verdict: "hit", contradicted: false, evidence: [], evidenceSpans: [span], supported: true };
+    if (denies) return judged("hit", false, [], [span], true);
     if (perConcept.every((list) => list.every((o) => !isDenied(o)))) {
-      return { verdict: "missed", contradicted: true, evidence: [], evidenceSpans: [span], supported: true };
+      return judged("missed", true, [], [span], true);
     }
   }
 
@@ -722,7 +734,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
           const first = list[lowerBound(list, "segment", segment)];
           if (first?.segment === segment) evidence.push(first);
         }
-        return { verdict: "missed", contradicted: true, evidence, evidenceSpans: clauseAround(analysis, evidence), supported: true };
+        return judged("missed", true, evidence, clauseAround(analysis, evidence), true);
       }
     }
   }
@@ -731,21 +743,21 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   // the point's concepts spread over the list's items, one of them only denied, contradict it.
   if (!deny && needed >= 2) {
     const listed = contradictedOverList(point, perConcept, analysis);
-    if (listed) return { verdict: "missed", contradicted: true, evidence: listed.found, evidenceSpans: [listed.span], supported: true };
+    if (listed) return judged("missed", true, listed.found, [listed.span], true);
   }
 
   // What the point says is not enough on its own, said to be enough ("光看训练分数就够了" against
   // "不能只看训练分数"): the answer states the opposite of the point.
   for (const o of opposite) {
     if (!analysis.claimsSufficient(o)) continue;
-    return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
+    return judged("missed", true, [o], clauseAround(analysis, [o]), true);
   }
 
   // Every concept of the point said to be unneeded in one sentence ("犯不着分哪个是重复上报、哪个是新采样，
   // 动作和观察也没必要拆开"): the answer rejects the point, whatever it names elsewhere.
   if (!deny && needed >= 2) {
     const denial = deniedAsUnneededInOneSentence(point, perConcept, analysis);
-    if (denial) return { verdict: "missed", contradicted: true, evidence: denial, evidenceSpans: clauseAround(analysis, denial), supported: true };
+    if (denial) return judged("missed", true, denial, clauseAround(analysis, denial), true);
   }
 
   // A two-concept point whose key term the answer only ever denies ("独立任务和坏例没必要再看",
@@ -763,7 +775,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
         const other = perConcept[1 - c] ?? [];
         if (isAttentionVerb(analysis.text.slice(o.start, o.end)) && other[lowerBound(other, "sentence", o.sentence)]?.sentence !== o.sentence) continue;
         if (!analysis.segmentMakesClaim(o.segment) || !analysis.deniesNeed(o)) continue;
-        return { verdict: "missed", contradicted: true, evidence: [o], evidenceSpans: clauseAround(analysis, [o]), supported: true };
+        return judged("missed", true, [o], clauseAround(analysis, [o]), true);
       }
     }
   }
@@ -802,10 +814,10 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
         }
       }
       const supported = anyMakesClaim(analysis, evidence);
-      return { verdict: "partial", contradicted: false, evidence, evidenceSpans: evidence, supported };
+      return judged("partial", false, evidence, evidence, supported);
     }
   }
-  return { verdict: "missed", contradicted: false, evidence: [], evidenceSpans: [], supported: true };
+  return judged("missed", false, [], [], true);
 }
 
 /**
@@ -969,7 +981,7 @@ function someAllNegatedIn(point: CompiledKeyPoint, perConcept: PerConcept, segme
 function firstAffirmedIn(occurrences: readonly Occurrence[], scope: Scope, at: number): Occurrence | undefined {
   for (let k = lowerBound(occurrences, scope, at); k < occurrences.length; k++) {
     const o = occurrences[k] as Occurrence;
-    if (o[scope] !== at) break;
+    if (scopeOf(o, scope) !== at) break;
     if (!o.negated) return o;
   }
   return undefined;
@@ -978,14 +990,16 @@ function firstAffirmedIn(occurrences: readonly Occurrence[], scope: Scope, at: n
 /** Each concept's first occurrence in the scope that is not negated; null if some concept has none. */
 function affirmedIn(perConcept: PerConcept, scope: Scope, at: number): Occurrence[] | null {
   for (const list of perConcept) if (!firstAffirmedIn(list, scope, at)) return null;
-  return perConcept.map((list) => firstAffirmedIn(list, scope, at) as Occurrence);
+  const found: Occurrence[] = [];
+  for (const list of perConcept) found.push(firstAffirmedIn(list, scope, at) as Occurrence);
+  return found;
 }
 
 function negatedIn(perConcept: PerConcept, scope: Scope, at: number): boolean {
   for (const list of perConcept) {
     for (let k = lowerBound(list, scope, at); k < list.length; k++) {
       const o = list[k] as Occurrence;
-      if (o[scope] !== at) break;
+      if (scopeOf(o, scope) !== at) break;
       if (o.negated) return true;
     }
   }
@@ -1069,7 +1083,8 @@ function detectMisconception(
   analysis: AnswerAnalysis,
   supportsHit: (o: Occurrence) => boolean,
 ): Occurrence[] | null {
-  const perConcept = misconception.concepts.map((concept) => analysis.of(concept));
+  const perConcept: Occurrence[][] = [];
+  for (const concept of misconception.concepts) perConcept.push(analysis.of(concept));
   const anchors = perConcept[0] ?? [];
   // Every anchor of one segment (or sentence) comes to the same answer: each is tried once.
   let tried = -1;
@@ -1184,7 +1199,8 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     for (const _char of answer) length += 1;
     if (length > limit) throw new AnswerTooLongError(length, limit);
   }
-  const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  // Copied only when some are given: the defaults are read as they are.
+  const thresholds = options.thresholds ? { ...DEFAULT_THRESHOLDS, ...options.thresholds } : DEFAULT_THRESHOLDS;
   if (gradesAsShortAnswer(item)) {
     const result = gradeShortAnswer(item, answer, thresholds);
     return options.creditedPoints?.length ? creditShortAnswer(result, new Set(options.creditedPoints), thresholds) : result;
@@ -1193,31 +1209,18 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   const normalized = normalizeText(answer);
   const empty = !CONTENT_CHAR.test(normalized.text);
   if (empty) {
-    const keyPoints = compiled.keyPoints.map((point) => ({
-      id: point.id,
-      text: point.text,
-      verdict: "missed" as const,
-      evidence: [],
-      contradicted: false,
-      weight: point.weight,
-    }));
-    return {
-      score: 0,
-      keyPoints,
-      misconceptions: [],
-      suggestedRating: "again",
-      feedback: feedbackLine(true, false, keyPoints, []),
-      empty: true,
-      keywordSalad: false,
-    };
+    const keyPoints: KeyPointResult[] = [];
+    for (const point of compiled.keyPoints) keyPoints.push(keyPointResult(point.id, point.text, "missed", [], false, point.weight));
+    return gradeResult(0, keyPoints, [], "again", feedbackLine(true, false, keyPoints, []), true, false);
   }
 
   const analysis = new AnswerAnalysis(answer, normalized, compiled.concepts, compiled.negatingAliases);
-  const credited = new Set(options.creditedPoints ?? []);
-  const judgements = compiled.keyPoints.map((point) => {
+  const credited = options.creditedPoints?.length ? new Set(options.creditedPoints) : null;
+  const judgements: KeyPointJudgement[] = [];
+  for (const point of compiled.keyPoints) {
     const judgement = judgeKeyPoint(point, analysis);
-    return credited.has(point.id) ? { ...judgement, verdict: "hit" as const, contradicted: false, supported: true } : judgement;
-  });
+    judgements.push(credited?.has(point.id) === true ? judged("hit", false, judgement.evidence, judgement.evidenceSpans, true) : judgement);
+  }
   // A term that supports another point ("奖励是 RL 的需求") is no evidence against a denial of it;
   // and a term denied to make a denial point ("DPO 不用奖励模型") is no evidence against a point
   // that asserts it elsewhere ("奖励是在线 RL 的需求").
@@ -1231,14 +1234,14 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
       ? (supportingHits ??= judgements.filter((j) => j.verdict === "hit").flatMap((j) => j.evidence))
       : (denyingHits ??= judgements.filter((j, k) => j.verdict === "hit" && compiled.keyPoints[k]?.polarity === "deny").flatMap((j) => j.evidence.filter(isDenied)));
     if (judgement.evidence.some((o) => hits.some((hit) => hit.start < o.end && o.start < hit.end))) {
-      judgements[index] = { ...judgement, contradicted: false, evidence: [], evidenceSpans: [] };
+      judgements[index] = judged(judgement.verdict, false, [], [], judgement.supported);
     }
   });
   // Words quoting a belief in order to reject it ("有人说反思就等于更新权重，这不对") deny no point.
   judgements.forEach((judgement, index) => {
     if (!judgement.contradicted || judgement.evidence.length === 0) return;
     if (judgement.evidence.every((o) => analysis.reportedToReject(o))) {
-      judgements[index] = { ...judgement, contradicted: false, evidence: [], evidenceSpans: [] };
+      judgements[index] = judged(judgement.verdict, false, [], [], judgement.supported);
     }
   });
   let creditedCount = 0;
@@ -1250,14 +1253,17 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   }
   const keywordSalad = creditedCount >= 2 && unsupported * 2 > creditedCount;
 
-  const keyPoints: KeyPointResult[] = compiled.keyPoints.map((point, index) => {
+  const keyPoints: KeyPointResult[] = [];
+  for (let index = 0; index < compiled.keyPoints.length; index++) {
+    const point = compiled.keyPoints[index] as CompiledKeyPoint;
     const judgement = judgements[index] ?? judgeKeyPoint(point, analysis);
     let verdict: Verdict = judgement.contradicted ? "contradicted" : judgement.verdict;
     if (keywordSalad && verdict === "hit" && !judgement.supported) verdict = "partial";
-    const evidence = distinctWords(judgement.evidenceSpans.map((span) => analysis.evidence(span.start, span.end)))
-      .filter((words) => words.length > 0);
-    return { id: point.id, text: point.text, verdict, evidence, contradicted: judgement.contradicted, weight: point.weight };
-  });
+    const said: string[] = [];
+    for (const span of judgement.evidenceSpans) said.push(analysis.evidence(span.start, span.end));
+    const evidence = distinctWords(said).filter((words) => words.length > 0);
+    keyPoints.push(keyPointResult(point.id, point.text, verdict, evidence, judgement.contradicted, point.weight));
+  }
 
   const hits = new HitTerms(compiled.keyPoints, keyPoints, analysis);
   const misconceptions: MisconceptionResult[] = [];
@@ -1267,12 +1273,10 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     const found = detectMisconception(misconception, analysis, (o) => hits.supports(o));
     if (!found) continue;
     for (const o of found) wrongSentences.add(o.sentence);
-    misconceptions.push({
-      id: misconception.id,
-      statement: misconception.statement,
-      feedback: misconception.feedback,
-      evidence: distinctWords(found.map((o) => analysis.evidence(o.start, o.end))),
-    });
+    const words: string[] = [];
+    for (const o of found) words.push(analysis.evidence(o.start, o.end));
+    const evidence = distinctWords(words);
+    misconceptions.push(misconceptionResult(misconception.id, misconception.statement, misconception.feedback, evidence));
   }
 
   // A misconception made of the same terms as a point states its opposite ("全组同分，梯度就全是零"
@@ -1282,7 +1286,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     compiled.keyPoints.forEach((point, index) => {
       const result = keyPoints[index];
       if (!result || result.verdict === "hit" || result.contradicted || !point.opposedBy.includes(found.id)) return;
-      keyPoints[index] = { ...result, verdict: "contradicted", contradicted: true, evidence: found.evidence };
+      keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", found.evidence, true, result.weight);
     });
   }
   // A point limiting a thing ("代理只能捕获模型调用") made in its words without the limit ("代理把调用都
@@ -1292,7 +1296,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
       const result = keyPoints[index];
       if (result?.verdict !== "hit" || !point.limitedBy.includes(found.id)) return;
       if ((judgements[index]?.evidence ?? []).some((o) => analysis.statesLimit(o))) return;
-      keyPoints[index] = { ...result, verdict: "contradicted", contradicted: true, evidence: found.evidence };
+      keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", found.evidence, true, result.weight);
     });
   }
 
@@ -1306,7 +1310,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
       const result = keyPoints[index];
       if (result?.verdict !== "partial" || point.concepts.length === 0) return;
       const elsewhere = point.concepts.some((concept) => analysis.of(concept).some((o) => !wrongSentences.has(o.sentence)));
-      if (!elsewhere) keyPoints[index] = { ...result, verdict: "missed", evidence: [] };
+      if (!elsewhere) keyPoints[index] = keyPointResult(result.id, result.text, "missed", [], result.contradicted, result.weight);
     });
   }
 
@@ -1323,28 +1327,18 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   const wrongClaim = misconceptions.length > 0 || keyPoints.some((point) => point.contradicted);
   // A misconception, or the opposite of a point that matters most, outweighs whatever else is right.
   const seriousWrongClaim = misconceptions.length > 0 || keyPoints.some((point) => point.contradicted && point.weight >= SERIOUS_WEIGHT);
-  return {
-    score,
-    keyPoints,
-    misconceptions,
-    suggestedRating: suggestRating({ score, wrongClaim, seriousWrongClaim, keywordSalad, empty: false }, thresholds),
-    feedback: feedbackLine(false, keywordSalad, keyPoints, misconceptions),
-    empty: false,
-    keywordSalad,
-  };
+  const rating = suggestRating({ score, wrongClaim, seriousWrongClaim, keywordSalad, empty: false }, thresholds);
+  return gradeResult(score, keyPoints, misconceptions, rating, feedbackLine(false, keywordSalad, keyPoints, misconceptions), false, keywordSalad);
 }
 
 /** A term answer ruled right on appeal: its one point is hit, so the answer counts as exact. */
 function creditShortAnswer(result: GradeResult, credited: ReadonlySet<string>, thresholds: RatingThresholds): GradeResult {
-  const keyPoints = result.keyPoints.map((point) =>
-    credited.has(point.id) ? { ...point, verdict: "hit" as const, contradicted: false } : point,
-  );
-  if (keyPoints.some((point) => point.verdict !== "hit")) return { ...result, keyPoints };
-  return {
-    ...result,
-    keyPoints,
-    score: 1,
-    empty: false,
-    suggestedRating: suggestRating({ score: 1, wrongClaim: false, keywordSalad: false, empty: false }, thresholds),
-  };
+  const keyPoints: KeyPointResult[] = [];
+  for (const point of result.keyPoints) {
+    keyPoints.push(credited.has(point.id) ? keyPointResult(point.id, point.text, "hit", point.evidence, false, point.weight) : point);
+  }
+  const { misconceptions, suggestedRating, feedback, empty, keywordSalad } = result;
+  if (keyPoints.some((point) => point.verdict !== "hit")) return gradeResult(result.score, keyPoints, misconceptions, suggestedRating, feedback, empty, keywordSalad);
+  const rating = suggestRating({ score: 1, wrongClaim: false, keywordSalad: false, empty: false }, thresholds);
+  return gradeResult(1, keyPoints, misconceptions, rating, feedback, false, keywordSalad);
 }

@@ -202,18 +202,18 @@ class WordIndex {
     }
   }
 
-  /** `startingAt(words, text, position)`: the first word in list order that `text` has at `position`, or null. */
-  at(text: string, position: number): string | null {
-    if (position >= text.length) return null;
+  /** The first word in list order that `text.slice(0, to)` has at `position`, or null. */
+  at(text: string, position: number, to: number): string | null {
+    if (position >= to) return null;
     const first = text.charCodeAt(position);
     if (((WORD_STARTS[first] ?? 0) & this.bit) === 0) return null;
     const group = this.byFirst.get(first);
-    return group === undefined ? null : startingAt(group, text, position);
+    return group === undefined ? null : startingAtWithin(group, text, position, to);
   }
 
-  /** Whether `text.slice(position)` is one of the words (never the empty word: none is kept). */
-  isRest(text: string, position: number): boolean {
-    const length = text.length - position;
+  /** Whether `text.slice(position, to)` is one of the words (never the empty word: none is kept). */
+  isRest(text: string, position: number, to: number): boolean {
+    const length = to - position;
     if (length <= 0 || length > this.longest) return false;
     if (length >= 0xff) return this.long.some((word) => word.length === length && text.startsWith(word, position));
     const first = text.charCodeAt(position);
@@ -414,35 +414,52 @@ function negationWindowStart(masked: string, segmentStart: number, end: number):
  * "……不需要了", "……没必要再看": at most AFTER_LEAD_ZH characters, then a negator closing the
  * segment, or a necessity negator and a verb of attention closing it.
  */
-function closesWithNegationZh(after: string): boolean {
-  if (after.length > AFTER_LEAD_ZH + LONGEST_CLOSING_ZH) return false;
-  for (let lead = 0; lead <= AFTER_LEAD_ZH && lead < after.length; lead++) {
-    if (CLOSINGS_ZH_INDEX.isRest(after, lead)) return true;
+function closesWithNegationZh(text: string, from: number, to: number): boolean {
+  if (to - from > AFTER_LEAD_ZH + LONGEST_CLOSING_ZH) return false;
+  for (let lead = from; lead <= from + AFTER_LEAD_ZH && lead < to; lead++) {
+    if (CLOSINGS_ZH_INDEX.isRest(text, lead, to)) return true;
     // "越复杂不一定越好", "这样未必更有效": a hedge and a short predicate deny what the term claims.
-    const hedge = HEDGES_ZH_INDEX.at(after, lead);
-    if (hedge !== null && after.length - (lead + hedge.length) <= HEDGED_PREDICATE_ZH && !hasNegator(after.slice(lead + hedge.length))) return true;
-    const negator = NOT_NEEDED_ZH_INDEX.at(after, lead);
+    const hedge = HEDGES_ZH_INDEX.at(text, lead, to);
+    if (hedge !== null && to - (lead + hedge.length) <= HEDGED_PREDICATE_ZH && !hasNegatorIn(text, lead + hedge.length, to)) return true;
+    const negator = NOT_NEEDED_ZH_INDEX.at(text, lead, to);
     if (negator === null) continue;
     const at = lead + negator.length;
     // The verb may itself start like an adverb ("去重" after "去"): tried with and without one.
-    if (ATTENTION_CLOSINGS_ZH_INDEX.isRest(after, at)) return true;
-    const adverb = AFTER_ADVERBS_ZH_INDEX.at(after, at);
-    if (adverb !== null && ATTENTION_CLOSINGS_ZH_INDEX.isRest(after, at + adverb.length)) return true;
+    if (ATTENTION_CLOSINGS_ZH_INDEX.isRest(text, at, to)) return true;
+    const adverb = AFTER_ADVERBS_ZH_INDEX.at(text, at, to);
+    if (adverb !== null && ATTENTION_CLOSINGS_ZH_INDEX.isRest(text, at + adverb.length, to)) return true;
   }
   return false;
 }
 
 /**
  * "奖励模型对 SFT 来说没必要": a closing negation is about the subject, not about what "对……来说"
- * frames. The text after the subject is returned without the frame; null for a term inside it.
+ * frames. Where the text after the subject, `text.slice(from, to)`, starts without the frame; -1
+ * for a term inside it. Read in place, as every term with a short rest of its segment asks.
  */
-function withoutForPhrase(after: string): string | null {
-  let close = after.indexOf("来说");
-  if (close < 0) close = after.indexOf("而言");
-  if (close < 0) return after;
-  if (!after.startsWith("对")) return null;
-  return after.slice(close + 2);
+function withoutForPhrase(text: string, from: number, to: number): number {
+  // One pass for both closings, nothing past `to` read: the first "来说", else the first "而言".
+  let close = -1;
+  let otherClose = -1;
+  for (let i = from; i + 2 <= to; i++) {
+    const unit = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    if (unit === LAI && next === SHUO) {
+      close = i;
+      break;
+    }
+    if (otherClose < 0 && unit === ER && next === YAN) otherClose = i;
+  }
+  if (close < 0) close = otherClose;
+  if (close < 0) return from;
+  if (!text.startsWith("对", from)) return -1;
+  return close + 2;
 }
+
+const LAI = "来".charCodeAt(0);
+const SHUO = "说".charCodeAt(0);
+const ER = "而".charCodeAt(0);
+const YAN = "言".charCodeAt(0);
 
 /** How far after a term "就" may stand in "没有 X 就……", and how far after it the negator. */
 const CONSEQUENCE_LEAD_ZH = 4;
@@ -480,15 +497,20 @@ function negatedConsequence(after: string): boolean {
 }
 
 /** "… is not needed anymore": a few words, a negating phrase, a few words, nothing else. */
-function closesWithNegationEn(after: string): boolean {
-  if (after.length > LONGEST_AFTER_EN) return false;
+function closesWithNegationEn(text: string, from: number, to: number): boolean {
+  if (to - from > LONGEST_AFTER_EN) return false;
+  // Anything but letters, apostrophes and spaces rules it out: looked for before any word is cut.
+  for (let i = from; i < to; i++) {
+    const unit = text.charCodeAt(i);
+    if (!((unit >= 0x61 && unit <= 0x7a) || unit === APOSTROPHE || unit === SPACE)) return false;
+  }
   const words: string[] = [];
-  let start = after.charCodeAt(0) === SPACE ? 1 : 0;
-  for (let i = start; i <= after.length; i++) {
-    const unit = i < after.length ? after.charCodeAt(i) : SPACE;
+  let start = from < to && text.charCodeAt(from) === SPACE ? from + 1 : from;
+  for (let i = start; i <= to; i++) {
+    const unit = i < to ? text.charCodeAt(i) : SPACE;
     if (unit === SPACE) {
       if (i === start) return false; // two spaces in a row, or a trailing one
-      words.push(after.slice(start, i));
+      words.push(text.slice(start, i));
       if (words.length > MOST_WORDS_AFTER_EN) return false;
       start = i + 1;
     } else if (!((unit >= 0x61 && unit <= 0x7a) || unit === APOSTROPHE)) {
@@ -542,9 +564,10 @@ export function isNegatedAt(text: string, maskedText: string | undefined, segmen
   const length = segmentEnd - end;
   if (length > 0 && length <= Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) {
     if (asksANotAIn(text, end, segmentEnd)) return closesIndifferent(text.slice(end, segmentEnd)) ? !before : before;
-    const after = withoutForPhrase(masked.slice(end - offset, segmentEnd - offset));
+    const afterEnd = segmentEnd - offset;
+    const after = withoutForPhrase(masked, end - offset, afterEnd);
     // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
-    negated = before !== ((after !== null && (closesWithNegationZh(after) || closesWithNegationEn(after))) || namedAsAnotherThing(text, segmentStart, start, end, segmentEnd));
+    negated = before !== ((after >= 0 && (closesWithNegationZh(masked, after, afterEnd) || closesWithNegationEn(masked, after, afterEnd))) || namedAsAnotherThing(text, segmentStart, start, end, segmentEnd));
   }
   // "去重那些，用不着": a clause of nothing but a negation closes the one before it, topic first.
   if (!negated && !before && segmentEnd - end <= AFTER_LEAD_ZH && bareClosingFollows(text, segmentEnd)) negated = true;
@@ -560,7 +583,8 @@ const SENTENCE_UNIT = "。".charCodeAt(0);
 
 /** Whether the clause after the break at `at` (within its sentence) is a negation and nothing else: "……，用不着". */
 function bareClosingFollows(text: string, at: number): boolean {
-  if (text.charCodeAt(at) !== SEGMENT_UNIT) return false;
+  // Most terms' segments close the text: tested first, as a read past its end is a slow path in optimised code.
+  if (at >= text.length || text.charCodeAt(at) !== SEGMENT_UNIT) return false;
   const limit = Math.min(text.length, at + 1 + LONGEST_BARE_CLOSING + 1);
   let end = at + 1;
   while (end < limit && text.charCodeAt(end) !== SEGMENT_UNIT && text.charCodeAt(end) !== SENTENCE_UNIT) end += 1;
@@ -684,9 +708,8 @@ export function deniesNeed(context: NegationContext, start: number, end: number,
   if (segmentEnd - end <= AFTER_LEAD_ZH && !hasNegator(window) && bareClosingFollows(text, segmentEnd)) return true;
   const length = segmentEnd - end;
   if (length <= 0 || length > Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) return false;
-  const after = masked.slice(end, segmentEnd);
   // "不能说环境不重要" says the opposite: a negation closing the segment counts only if none precedes.
-  return !hasNegator(window) && (closesWithNegationZh(after) || closesWithNegationEn(after));
+  return !hasNegator(window) && (closesWithNegationZh(masked, end, segmentEnd) || closesWithNegationEn(masked, end, segmentEnd));
 }
 
 /** Words before a term that say it is still needed: "还是得单独训练一个价值模型". */

@@ -243,13 +243,16 @@ export function normalizeText(original: string): NormalizedText {
   // Pass 1: per code point, drop invisible characters, blank pictographs, fold width and case.
   // Written through local views with room kept for one unit per unit still to read (a character
   // folding to more units makes more room first), so no write checks for room.
+  // The answer's length read once: the answer may be any of the engine's kinds of string, and a
+  // read per character of a field of so many kinds is a slow (megamorphic) one.
+  const length = masked.length;
   const folded = foldedBuffer;
-  folded.reserve(masked.length);
+  folded.reserve(length);
   let units = folded.units;
   let starts = folded.starts;
   let ends = folded.ends;
   let count = 0;
-  for (let i = 0; i < masked.length; ) {
+  for (let i = 0; i < length; ) {
     const code = masked.codePointAt(i) ?? 0;
     if (isHan(code)) {
       // Common Chinese characters are already canonical.
@@ -274,7 +277,7 @@ export function normalizeText(original: string): NormalizedText {
     }
     const width = code > 0xffff ? 2 : 1;
     const out = foldedForm(code);
-    const needed = count + out.length + (masked.length - i - width);
+    const needed = count + out.length + (length - i - width);
     if (needed > units.length) {
       folded.length = count;
       folded.reserve(needed);

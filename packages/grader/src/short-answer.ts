@@ -5,6 +5,7 @@ import type { QuizItem } from "@recall/content";
 import type { GradeResult, KeyPointResult } from "./grade-answer.ts";
 import { normalizeText } from "./normalize-text.ts";
 import { suggestRating, type RatingThresholds } from "./rating.ts";
+import { gradeResult, keyPointResult } from "./results.ts";
 
 /** Score of an answer one or two edits away from an accepted one: `good`, not `easy`. */
 export const NEAR_MISS_SCORE = 0.75;
@@ -92,14 +93,10 @@ export function gradeShortAnswer(item: QuizItem, answer: string, thresholds: Rat
   const empty = normalizeShortAnswer(answer) === "";
   const score = match.kind === "exact" ? 1 : match.kind === "near" ? NEAR_MISS_SCORE : 0;
   const verdict = match.kind === "exact" ? "hit" : match.kind === "near" ? "partial" : "missed";
-  const keyPoints: KeyPointResult[] = item.keyPoints.map((point) => ({
-    id: point.id,
-    text: point.text,
-    verdict,
-    evidence: match.kind === "none" ? [] : [answer.trim()],
-    contradicted: false,
-    weight: point.weight,
-  }));
+  const keyPoints: KeyPointResult[] = [];
+  for (const point of item.keyPoints) {
+    keyPoints.push(keyPointResult(point.id, point.text, verdict, match.kind === "none" ? [] : [answer.trim()], false, point.weight));
+  }
   const shown = accepted[0] ?? item.answer;
   const feedback = empty
     ? "没有作答：先回忆答案，再写下来。"
@@ -108,13 +105,6 @@ export function gradeShortAnswer(item: QuizItem, answer: string, thresholds: Rat
       : match.kind === "near"
         ? `接近正确答案：${match.accepted}（注意拼写）`
         : `正确答案：${shown}`;
-  return {
-    score,
-    keyPoints,
-    misconceptions: [],
-    suggestedRating: suggestRating({ score, wrongClaim: false, keywordSalad: false, empty }, thresholds),
-    feedback,
-    empty,
-    keywordSalad: false,
-  };
+  const rating = suggestRating({ score, wrongClaim: false, keywordSalad: false, empty }, thresholds);
+  return gradeResult(score, keyPoints, [], rating, feedback, empty, false);
 }

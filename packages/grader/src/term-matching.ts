@@ -791,7 +791,8 @@ class OccurrenceSearch {
           gap += 1;
           at += 1;
         }
-        if (gap > SPREAD_GAP_EACH || text.charCodeAt(at) !== term.charCodeAt(k)) break;
+        // The end of the text tested first: a read past it is a slow path in optimised code.
+        if (gap > SPREAD_GAP_EACH || at >= text.length || text.charCodeAt(at) !== term.charCodeAt(k)) break;
         if (gap > 0) {
           if (gapStart < 0) gapStart = at - gap;
           gapEnd = at;
