@@ -73,19 +73,28 @@ export interface NewMemberFields {
 /** A table's row as drizzle would map it, from raw columns named `prefix` + the column name. */
 function rowFromDriver<T extends Table>(table: T, raw: Record<string, unknown>, prefix = ""): T["$inferSelect"] {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of columnsOf(table)) {
-    const value = raw[`${prefix}${column.name}`];
+  for (const [key, rawName, column] of columnsOf(table, prefix)) {
+    const value = raw[rawName];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row;
 }
 
-const tableColumns = new WeakMap<Table, [string, Column][]>();
-function columnsOf(table: Table): [string, Column][] {
-  let columns = tableColumns.get(table);
+/** A column's key in drizzle's row, its raw name under a prefix, and the column. */
+type MappedColumn = readonly [key: string, rawName: string, column: Column];
+
+// Per table and prefix, so mapping a row of a batch builds no column names.
+const tableColumns = new WeakMap<Table, Map<string, readonly MappedColumn[]>>();
+function columnsOf(table: Table, prefix: string): readonly MappedColumn[] {
+  let byPrefix = tableColumns.get(table);
+  if (!byPrefix) {
+    byPrefix = new Map();
+    tableColumns.set(table, byPrefix);
+  }
+  let columns = byPrefix.get(prefix);
   if (!columns) {
-    columns = Object.entries(getTableColumns(table));
-    tableColumns.set(table, columns);
+    columns = Object.entries(getTableColumns(table)).map(([key, column]): MappedColumn => [key, `${prefix}${column.name}`, column]);
+    byPrefix.set(prefix, columns);
   }
   return columns;
 }

@@ -32,8 +32,7 @@ export function createAnswerRecorder(ctx: StudyContext, postedQuizzes: PostedQui
     const item = ctx.requireItem(answer.itemId);
     // Just written: the card and review time are known, so the hot path reads nothing back.
     const card = options.justRecorded?.card ?? (await db.getCard(database, m.id, item.id)) ?? newCard(clock());
-    const keyPointTexts = new Map(item.keyPoints.map((kp) => [kp.id, kp.text]));
-    const misconceptions = new Map(item.misconceptions.map((mc) => [mc.id, mc]));
+    const { keyPointTexts, misconceptions } = lookupsOf(item);
     const open = answer.source !== "review" || answer.text !== "";
     const [reviewedMs, appeal, firstReviewedAt] = options.justRecorded
       ? [Date.parse(options.justRecorded.reviewedAt), null, options.justRecorded.reviewedAt]
@@ -250,6 +249,25 @@ export function createAnswerFeatures(ctx: StudyContext, postedQuizzes: PostedQui
       return resultView(updated ?? answer, m, { alreadyAnswered: false });
     },
   };
+}
+
+interface ItemLookups {
+  keyPointTexts: ReadonlyMap<string, string>;
+  misconceptions: ReadonlyMap<string, QuizItem["misconceptions"][number]>;
+}
+
+/** An item's key-point texts and misconceptions by id: built once per item, not once per answer. */
+const itemLookups = new WeakMap<QuizItem, ItemLookups>();
+function lookupsOf(item: QuizItem): ItemLookups {
+  let lookups = itemLookups.get(item);
+  if (lookups === undefined) {
+    lookups = {
+      keyPointTexts: new Map(item.keyPoints.map((kp) => [kp.id, kp.text])),
+      misconceptions: new Map(item.misconceptions.map((mc) => [mc.id, mc])),
+    };
+    itemLookups.set(item, lookups);
+  }
+  return lookups;
 }
 
 function stringList(value: unknown): string[] {

@@ -59,8 +59,11 @@ function interpolate(template: string, params: Readonly<Record<string, MessagePa
   );
 }
 
+// Shared by every message without placeholders, so looking one up allocates nothing.
+const NO_PARAMS: Readonly<Record<string, MessageParamValue>> = Object.freeze({});
+
 export function t<K extends MessageKey>(locale: UiLocale, key: K, ...args: MessageArgs<K>): string {
-  const params: Readonly<Record<string, MessageParamValue>> = args[0] ?? {};
+  const params: Readonly<Record<string, MessageParamValue>> = args[0] ?? NO_PARAMS;
   return interpolate(catalogues[locale][key], params);
 }
 

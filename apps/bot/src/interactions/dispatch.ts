@@ -184,8 +184,11 @@ export async function dispatchInteraction(interaction: Interaction, ctx: BotCont
       return routeModal(interaction, id, ctx);
     }
   });
-  ctx.logger.info(
-    { interactionId: interaction.id, route, userId: interaction.user.id, latencyMs: Math.round(performance.now() - started) },
-    "interaction",
-  );
+  // The line's object is built only when it is written (a burst runs this for every member).
+  if (ctx.logger.isLevelEnabled("info")) {
+    ctx.logger.info(
+      { interactionId: interaction.id, route, userId: interaction.user.id, latencyMs: Math.round(performance.now() - started) },
+      "interaction",
+    );
+  }
 }

@@ -40,10 +40,13 @@ export interface RetryOptions {
   now?: () => number;
 }
 
+const performanceNow = (): number => performance.now();
+const sleepFor = (ms: number): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** Runs `attempt` until it succeeds or fails for another reason; past the deadline, StillUnavailableError. */
 export async function retryWhileUnavailable<T>(attempt: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
-  const now = options.now ?? (() => performance.now());
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? performanceNow;
+  const sleep = options.sleep ?? sleepFor;
   const deadline = now() + (options.deadlineMs ?? 60_000);
   let delay = options.firstDelayMs ?? 250;
   for (;;) {

@@ -212,8 +212,9 @@ export function renderAnswerResult(
 ): AnswerResultMessages {
   const head = fitEmbeds([summaryEmbed(view, locale), ...keyPointEmbeds(view, locale), ...misconceptionEmbeds(view, locale)]);
   const headEmbeds = head.slice(0, DISCORD_LIMITS.embedsPerMessage - 1);
+  const headLength = embedsLength(headEmbeds);
   const room = Math.min(
-    DISCORD_LIMITS.embedTotal - embedsLength(headEmbeds) - TITLE_ROOM,
+    DISCORD_LIMITS.embedTotal - headLength - TITLE_ROOM,
     DISCORD_LIMITS.embedDescription,
   );
   const startsInReply = room >= MIN_MODEL_ANSWER_IN_REPLY && headEmbeds.length < DISCORD_LIMITS.embedsPerMessage;
@@ -221,7 +222,12 @@ export function renderAnswerResult(
   const answerEmbeds = modelAnswerEmbeds(locale, chunks);
 
   const [firstAnswer, ...restAnswer] = answerEmbeds;
-  const replyEmbeds = startsInReply && firstAnswer !== undefined ? [...headEmbeds, firstAnswer] : headEmbeds;
+  // The head is fitted already, and fitting gives back what it fitted unchanged: only the model
+  // answer's first part is fitted again, in what the head leaves of the total.
+  const replyEmbeds =
+    startsInReply && firstAnswer !== undefined
+      ? [...headEmbeds, ...fitEmbeds([firstAnswer], DISCORD_LIMITS.embedTotal - headLength)]
+      : headEmbeds;
   const overflow = startsInReply ? restAnswer : answerEmbeds;
   // Continuations with no room left are packed into as few follow-ups as Discord allows.
   const followUps = packEmbeds(overflow).map(
@@ -233,7 +239,7 @@ export function renderAnswerResult(
   const reply: MessagePayload = {
     // Always a string: an edit that omits content would keep whatever the message said before.
     content: truncate(contentLines.join("\n"), DISCORD_LIMITS.content),
-    embeds: fitEmbeds(replyEmbeds),
+    embeds: replyEmbeds,
     components: components(view, locale, options),
     allowedMentions: noMentions(),
   };
