@@ -35,7 +35,7 @@ export interface BotOptions {
   tickMs?: number;
   /** Debounce of the daily post's answer-count edits. */
   answerCountDebounceMs?: number;
-  /** Acknowledged interactions doing database work at once while others wait for their acknowledgement (default 4: acknowledgements first). */
+  /** Acknowledged interactions doing database work at once while others wait for their acknowledgement (default 1: acknowledgements first). */
   workConcurrency?: number;
   /** The same once every interaction received is acknowledged (default WIDE_WORK). */
   wideWorkConcurrency?: number;
@@ -97,7 +97,7 @@ export function createBot(options: BotOptions): Bot {
   // four at a time (acknowledgements first); once none, WIDE_WORK at a time, so the answer path's
   // grouped statements carry many answers each.
   let unacknowledged = 0;
-  const work = createWorkLimiter({ narrow: options.workConcurrency ?? 4, wide: options.wideWorkConcurrency ?? WIDE_WORK, acknowledging: () => unacknowledged > 0 });
+  const work = createWorkLimiter({ narrow: options.workConcurrency ?? 1, wide: options.wideWorkConcurrency ?? WIDE_WORK, acknowledging: () => unacknowledged > 0 });
   const ctx: BotContext = { study: options.study, logger, clock, client, answerCounts, work };
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | null = null;
