@@ -94,7 +94,7 @@ export function createBot(options: BotOptions): Bot {
     debounceMs: options.answerCountDebounceMs ?? 2_000,
   });
   // Interactions received and not yet acknowledged: while there are any, answers do their work
-  // four at a time (acknowledgements first); once none, WIDE_WORK at a time, so the answer path's
+  // one at a time (acknowledgements first); once none, WIDE_WORK at a time, so the answer path's
   // grouped statements carry many answers each.
   let unacknowledged = 0;
   const work = createWorkLimiter({ narrow: options.workConcurrency ?? 1, wide: options.wideWorkConcurrency ?? WIDE_WORK, acknowledging: () => unacknowledged > 0 });
