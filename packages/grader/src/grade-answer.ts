@@ -4,7 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, assertsPossible, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, maskFalseCues, maskTerms } from "./negation.ts";
+import { assertsNeed, assertsPossible, claimsSufficient, closedByNegation, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, listConditionOf, maskFalseCues, maskTerms } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeResult, keyPointResult, misconceptionResult } from "./results.ts";
@@ -170,6 +170,8 @@ class AnswerAnalysis implements AnswerView {
   private reports: Map<number, { frame: number; rejection: number }> | null = null;
   /** Per segment: 0 not yet judged, 1 no claim, 2 a claim. */
   private readonly claims: Uint8Array;
+  /** Per segment, the last segment of the list read as a whole that it is in, or -1, and how it is read (see `listRuns`). */
+  private runs: ListRuns | null = null;
 
   readonly leadingAnswer: "yes" | "no" | null;
   readonly leadingSpan: { start: number; end: number };
@@ -218,6 +220,18 @@ class AnswerAnalysis implements AnswerView {
       else (this.otherOccurrences ??= new Map()).set(concept, found);
     }
     return found;
+  }
+
+  /** The last segment of the list read as a whole that the segment is in ("标清角色、动作和观察没必要"), or -1. */
+  listRunEnd(segmentIndex: number): number {
+    this.runs ??= listRuns(this);
+    return this.runs.ends[segmentIndex] ?? -1;
+  }
+
+  /** Whether the list ending at `end` is said to be required ("没有……、……不行") rather than denied. */
+  listRequired(end: number): boolean {
+    this.runs ??= listRuns(this);
+    return this.runs.required[end] === 1;
   }
 
   /** Whether the segment holds words that link its terms, beyond the terms themselves. */
@@ -564,6 +578,87 @@ function mentionsOf(point: CompiledKeyPoint, analysis: AnswerAnalysis): { perCon
   return { perConcept, opposite };
 }
 
+/** Words that end a topic the next clause comments on: "去重那些，用不着", "区分角色什么的，没必要". */
+const TOPIC_ENDS = ["那些", "这些", "什么的", "啥的", "之类的", "之类", "这一步", "那一步", "这种事", "这些事", "那套", "那一套", "这块", "那块"];
+/** Words that open such a topic: "至于区分动作和观察，没必要". */
+const TOPIC_LEADS = ["至于"];
+const LIST_BREAK = "、";
+const QUESTION_MARKS = new Set(["？", "?"]);
+
+/**
+ * Lists read as a whole. Items joined by "、" share what closes the list: "标清角色、动作和工具观察没必要"
+ * denies marking the roles too, though the negation is far from them. A run of such items is denied
+ * when its last item is a few characters closed by a negation, or when the clause after it is a
+ * bare negation ("……、……，用不着"; after a question, "……？没必要吧"). A single clause is denied by a
+ * bare negation after it only when it is marked as a topic ("至于……", "……什么的"), since after a
+ * whole statement ("DPO 直接用偏好对训练，用不着") the negation may be about something unnamed.
+ * A run that opens with a negated condition and closes on its cost ("没有……、……不行") is required.
+ */
+interface ListRuns {
+  /** Per segment: the index of its run's last segment, or -1 where the run is read item by item. */
+  ends: Int32Array;
+  /** Per last segment of a run: 1 where the run is required rather than denied. */
+  required: Uint8Array;
+}
+
+function listRuns(analysis: AnswerAnalysis): ListRuns {
+  const { text, original, normalized } = analysis;
+  const segments = analysis.clauses.segments;
+  const ends = new Int32Array(segments.length).fill(-1);
+  const required = new Uint8Array(segments.length);
+  const originalAt = (index: number): string => original[normalized.originStart[index] ?? -1] ?? "";
+  let first = 0;
+  for (let s = 0; s < segments.length; s++) {
+    const segment = segments[s] as Segment;
+    const next = segments[s + 1];
+    if (next?.sentence === segment.sentence && originalAt(segment.end) === LIST_BREAK) continue;
+    const items = s - first + 1;
+    const head = segments[first] as Segment;
+    const condition = items >= 2 ? listConditionOf(analysis.negationText(), head, segment) : null;
+    let read = condition !== null || (items >= 2 && closedByNegation(analysis.negationText(), segment.start, segment.end));
+    if (!read && next && (next.sentence === segment.sentence || QUESTION_MARKS.has(originalAt(segment.end))) && isBareClosing(text.slice(next.start, next.end))) {
+      read = items >= 2 || TOPIC_LEADS.some((lead) => text.startsWith(lead, head.start)) ||
+        TOPIC_ENDS.some((word) => segment.end - word.length >= segment.start && text.startsWith(word, segment.end - word.length));
+    }
+    if (read) ends.fill(s, first, s + 1);
+    if (condition === "required") required[s] = 1;
+    first = s + 1;
+  }
+  return { ends, required };
+}
+
+/**
+ * The point's occurrences with those in a list read as a whole read as the list is (denied, or
+ * required), in the list's last segment (so one segment holds them all, as the sentence does). A
+ * list closed by a negation in its last item is denied for this point only where that negation
+ * reaches one of the point's own terms: "SFT 用示范、DPO 用偏好对、奖励模型不需要" denies the reward
+ * model, not the demonstrations.
+ */
+function withListsRead(perConcept: Occurrence[][], analysis: AnswerAnalysis): Occurrence[][] {
+  let touched = false;
+  for (const list of perConcept) for (const o of list) if (!touched && analysis.listRunEnd(o.segment) >= 0) touched = true;
+  if (!touched) return perConcept;
+  const reached = new Set<number>();
+  for (const list of perConcept) {
+    for (const o of list) {
+      const end = analysis.listRunEnd(o.segment);
+      if (end < 0 || reached.has(end)) continue;
+      if (analysis.listRequired(end) || !closesOwnItem(analysis, end) || (o.segment === end && o.negated)) reached.add(end);
+    }
+  }
+  if (reached.size === 0) return perConcept;
+  return perConcept.map((list) => list.map((o) => {
+    const end = analysis.listRunEnd(o.segment);
+    return end >= 0 && reached.has(end) ? { ...o, negated: !analysis.listRequired(end), segment: end } : o;
+  }));
+}
+
+/** Whether the list ending at `end` is denied by a negation inside its last item (not by a clause after it). */
+function closesOwnItem(analysis: AnswerAnalysis, end: number): boolean {
+  const segment = analysis.clauses.segments[end] as Segment;
+  return closedByNegation(analysis.negationText(), segment.start, segment.end);
+}
+
 /** How many characters more than the alias a near or spread match of it may hold ("训练集分数"). */
 const NEGATED_ALIAS_SLACK = 2;
 
@@ -625,7 +720,9 @@ function enumeratedAcross(point: CompiledKeyPoint, perConcept: PerConcept, analy
 
 function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPointJudgement {
   if (point.concepts.length === 0) return judgeByText(point, analysis);
-  const { perConcept, opposite } = mentionsOf(point, analysis);
+  const mentions = mentionsOf(point, analysis);
+  const perConcept = withListsRead(mentions.perConcept, analysis);
+  const opposite = mentions.opposite;
   const needed = point.concepts.length;
   const deny = point.polarity === "deny";
 

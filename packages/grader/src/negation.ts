@@ -29,6 +29,10 @@ const FALSE_CUES = [
   ...A_NOT_A,
   // A double negation is a must: "轨迹和动作边界不能不留".
   "不能不", "不可不", "不会不", "不得不",
+  // Not to forget, skip or overlook a thing is to do it: "别忘了查泄漏", "千万别跳过验收".
+  "别忘", "不要忘", "不能忘", "可别忘", "别漏", "不要漏", "不能漏", "别落下", "别跳过", "不要跳过", "不能跳过",
+  "不可跳过", "不该跳过", "别省", "不要省", "不能省", "别忽略", "不要忽略", "不能忽略", "不可忽略", "别忽视",
+  "不要忽视", "不能忽视", "不可忽视", "别小看", "不能小看",
   "not only", "no matter", "not just", "no doubt", "nothing but",
 ];
 
@@ -45,8 +49,15 @@ const NEGATOR_WORDS = new Set([
  * Rhetorical questions that deny without a negator: "还用得着分是谁的锅吗" says there is no need,
  * "谁说代理只能采数据" denies the claim, "怎么可能是 ±1" denies the value.
  */
-const RHETORICAL_NEGATORS_ZH = ["还用得着", "哪用得着", "哪里用得着", "何必", "何须", "何需", "谁说", "怎么可能", "哪可能", "哪里可能"];
-const RHETORICAL_FIRSTS = new Set(RHETORICAL_NEGATORS_ZH.map((word) => word.charCodeAt(0)));
+const RHETORICAL_NEGATORS_ZH = ["还用得着", "哪用得着", "哪里用得着", "何必", "何须", "何需", "谁说", "谁还", "怎么可能", "哪可能", "哪里可能"];
+/**
+ * Verbs that leave out what follows them: "跳过验收直接上线", "省掉去重那一步". Not "去掉" or "忽略",
+ * which name the work itself ("去掉重复", "忽略工具回包的 loss").
+ */
+const SKIPPING_VERBS_ZH = ["跳过", "省掉", "省去", "省略", "砍掉", "略过"];
+/** Words before a term that deny it without a negating character. */
+const NEGATING_WORDS_BEFORE_ZH = [...RHETORICAL_NEGATORS_ZH, ...SKIPPING_VERBS_ZH];
+const RHETORICAL_FIRSTS = new Set(NEGATING_WORDS_BEFORE_ZH.map((word) => word.charCodeAt(0)));
 /** Two-word negators: the first word, then the one that must follow it after one space. */
 const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
 
@@ -82,6 +93,9 @@ const NEGATORS_AFTER_ZH = [
   "是噪声", "是噪音", "多余", "是累赘", "是垃圾", "是废话", "是摆设",
   // Said not to be good enough even for that: "连当示范都不够格".
   "不够格", "不合格", "不配", "不顶用", "派不上用场",
+  // Said to be wasted effort, or waved away: "查泄漏纯属浪费时间", "验收就免了吧".
+  "多此一举", "浪费时间", "白费功夫", "白费力气", "白折腾", "瞎折腾", "不值得", "不划算", "大可不必",
+  "算了", "免了",
 ];
 /** Necessity negators that may be followed by a verb of attention: "坏例没必要再看", "过程不用保留". */
 const NOT_NEEDED_ZH = [
@@ -361,7 +375,7 @@ function hasNegatorIn(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; ) {
     const unit = text.charCodeAt(i);
     if (NEGATOR_UNITS[unit] === 1) return true;
-    if (RHETORICAL_FIRSTS.has(unit) && startingAtWithin(RHETORICAL_NEGATORS_ZH, text, i, to) !== null) return true;
+    if (RHETORICAL_FIRSTS.has(unit) && startingAtWithin(NEGATING_WORDS_BEFORE_ZH, text, i, to) !== null) return true;
     if (!isBoundaryWordUnit(unit)) {
       if (unit === APOSTROPHE && i > from && text.charCodeAt(i - 1) === 0x6e && unitBefore(text, i + 1, to) === 0x74 &&
         !isBoundaryWordUnit(unitBefore(text, i + 2, to))) return true; // n't
@@ -487,6 +501,91 @@ function asksRhetorically(after: string): boolean {
   return false;
 }
 
+/** Openings of a condition the whole clause depends on: "如果不……", "要是没有……". */
+const CONDITION_LEADS_ZH = ["如果", "要是", "假如", "若是", "若", "一旦", "万一", ""];
+const CONDITION_NEGATORS_ZH = ["没有", "没", "不先", "没先", "不"];
+/** After 不, words that make it deny a claim rather than name a lack: "不能说", "不是", "不代表". */
+const CLAIM_DENIALS_AFTER_ZH = ["能说", "是", "代表", "等于", "一定", "见得", "会", "能"];
+/** Closings that reject the lack itself: "没有……不行". */
+const LACK_REJECTED_ZH = ["不行", "不可以", "不成", "不可", "行不通"];
+/** Outcomes that say the lack hurts: "不查泄漏的话肯定出问题". */
+const BAD_OUTCOMES_ZH = ["出问题", "出事", "出错", "翻车", "完蛋", "有问题", "有风险", "有隐患", "坏事", "吃亏", "踩坑", "白训", "白练", "白干", "白做", "不靠谱"];
+/** Closings saying the lack does no harm: "不查泄漏也没关系" leaves the check denied. */
+const HARMLESS_ZH = ["没问题", "没事", "没关系", "不要紧", "无所谓", "无妨", "没影响", "没啥影响", "没什么影响", "问题不大", "影响不大", "也行", "也可以", "也没啥", "也ok"];
+/** Words that open the consequence of a condition. */
+const CONSEQUENCE_MARKERS_ZH = ["的话", "就", "会", "肯定", "一定", "必然", "容易"];
+/** How far from the segment's ends the clause-level reading below looks: bounded, so each term costs the same. */
+const CONDITION_REACH_ZH = 48;
+const CLOSING_PARTICLES_ZH = ["", "的", "了", "啊", "吧", "呀", "哦", "的啊", "的吧"];
+
+/** Whether `text.slice(from, to)` ends with one of `words`, a particle allowed after it. */
+function endsWithOneOf(text: string, from: number, to: number, words: readonly string[]): boolean {
+  for (const particle of CLOSING_PARTICLES_ZH) {
+    if (!text.startsWith(particle, to - particle.length)) continue;
+    for (const word of words) {
+      const at = to - particle.length - word.length;
+      if (at >= from && text.startsWith(word, at)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether a word of `words` starts in `text.slice(from, to)`: where it starts, or -1. */
+function firstOf(text: string, from: number, to: number, words: readonly string[]): number {
+  for (let i = from; i < to; i++) for (const word of words) if (i + word.length <= to && text.startsWith(word, i)) return i;
+  return -1;
+}
+
+/**
+ * The clause opens with a negated condition and closes on its cost: "没有先定位是数据、工具还是模型的问题
+ * 不行", "不检查近重复和泄漏的话肯定出问题". Every term of the condition is then required, however far
+ * from the negator or the cost it stands. `lackHarmless` says the clause closes saying the lack does
+ * no harm instead ("不用独立任务验收也没关系"), which keeps the term denied. Read in place, within
+ * CONDITION_REACH_ZH of the term.
+ */
+function negatedConditionOf(masked: string, segmentStart: number, segmentEnd: number, start: number, end: number): "required" | "harmless" | null {
+  if (start - segmentStart > CONDITION_REACH_ZH || segmentEnd - end > CONDITION_REACH_ZH) return null;
+  const opened = conditionOpened(masked, segmentStart);
+  if (opened < 0 || opened > start || hasNegatorIn(masked, opened, start)) return null;
+  return costOfLack(masked, end, segmentEnd);
+}
+
+/** Where a negated condition opening at `from` ("如果没有", "不") ends, or -1. */
+function conditionOpened(masked: string, from: number): number {
+  for (const lead of CONDITION_LEADS_ZH) {
+    if (!masked.startsWith(lead, from)) continue;
+    for (const negator of CONDITION_NEGATORS_ZH) {
+      const opened = from + lead.length + negator.length;
+      if (!masked.startsWith(negator, from + lead.length)) continue;
+      // "不能说……无所谓", "不是……" deny a claim: no lack is named.
+      return CLAIM_DENIALS_AFTER_ZH.some((word) => masked.startsWith(word, opened)) ? -1 : opened;
+    }
+  }
+  return -1;
+}
+
+/** What `masked.slice(from, to)` says the lack costs: "required" (不行, 会出问题, 就没法……), "harmless" (也没关系), or null. */
+function costOfLack(masked: string, from: number, to: number): "required" | "harmless" | null {
+  if (firstOf(masked, from, to, HARMLESS_ZH) >= 0) return "harmless";
+  if (endsWithOneOf(masked, from, to, LACK_REJECTED_ZH)) return "required";
+  const marker = firstOf(masked, from, to, CONSEQUENCE_MARKERS_ZH);
+  if (marker < 0) return null;
+  const bad = firstOf(masked, marker, to, BAD_OUTCOMES_ZH);
+  if (bad >= 0 && !hasNegatorIn(masked, marker, bad)) return "required";
+  return hasNegatorIn(masked, marker, Math.min(to, marker + 2 + CONSEQUENCE_REACH_ZH + 2)) ? "required" : null;
+}
+
+/**
+ * The same reading over a list whose items are joined by "、": "没有先定位是数据、工具还是模型的问题不行"
+ * opens in its first item and closes in its last. Bounded like `negatedConditionOf`.
+ */
+export function listConditionOf(masked: string, head: { start: number; end: number }, last: { start: number; end: number }): "required" | "harmless" | null {
+  if (head.end - head.start > CONDITION_REACH_ZH || last.end - last.start > CONDITION_REACH_ZH) return null;
+  const opened = conditionOpened(masked, head.start);
+  if (opened < 0 || hasNegatorIn(masked, opened, head.end)) return null;
+  return costOfLack(masked, last.start, last.end);
+}
+
 /** "……就没法训", "……的话 SFT 和 DPO 都没法训练", "……模型往哪学": a negated consequence of the term's condition. */
 function negatedConsequence(after: string): boolean {
   if (asksRhetorically(after)) return true;
@@ -560,6 +659,10 @@ export function isNegatedAt(text: string, maskedText: string | undefined, segmen
     hasNegatorIn(masked, negationWindowStart(masked, Math.max(0, segmentStart - offset), start - offset), start - offset);
   // "没有奖励模型就没法训": a negated condition with a negated consequence says the term is required.
   if (before && negatedConsequence(masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_WINDOW_ZH) - offset))) return false;
+  // The same said of a whole clause: "没有先定位是数据还是模型的问题不行"; "……也没关系" keeps it denied.
+  const condition = before ? negatedConditionOf(masked, Math.max(0, segmentStart - offset), segmentEnd - offset, start - offset, end - offset) : null;
+  if (condition === "required") return false;
+  if (condition === "harmless") return true;
   let negated = before;
   const length = segmentEnd - end;
   if (length > 0 && length <= Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) {
@@ -591,6 +694,19 @@ function bareClosingFollows(text: string, at: number): boolean {
   if (end === limit && end < text.length) return false;
   // One short slice, looked up whole: this runs for many terms of an answer.
   return BARE_CLOSINGS_ZH.has(text.slice(at + 1, end));
+}
+
+/** Whether `clause` is a negation and nothing else ("用不着", "完全没必要吧"): it closes what came before it. */
+export function isBareClosing(clause: string): boolean {
+  return BARE_CLOSINGS_ZH.has(clause);
+}
+
+/**
+ * Whether the segment `text.slice(from, to)` of the masked text is a few characters closed by a
+ * negation ("动作和工具观察没必要"), as the last item of a list denied as a whole.
+ */
+export function closedByNegation(masked: string, from: number, to: number): boolean {
+  return closesWithNegationZh(masked, from, to) || closesWithNegationEn(masked, from, to);
 }
 
 /** Words joining the thing compared: "跟训练是两码事". */
