@@ -176,7 +176,12 @@ export const BATCHES = {
   fourth: (label: LabelledAnswer): boolean => label.origin === "fresh-4",
   "second to fourth": (label: LabelledAnswer): boolean => label.origin === "fresh" || label.origin === "fresh-3" || label.origin === "fresh-4",
   fifth: (label: LabelledAnswer): boolean => label.origin === "fresh-5",
-  "second to fifth": (label: LabelledAnswer): boolean => label.origin !== undefined,
+  "second to fifth": (label: LabelledAnswer): boolean =>
+    label.origin === "fresh" || label.origin === "fresh-3" || label.origin === "fresh-4" || label.origin === "fresh-5",
+  sixth: (label: LabelledAnswer): boolean => label.origin === "fresh-6",
+  seventh: (label: LabelledAnswer): boolean => label.origin === "fresh-7",
+  "sixth and seventh": (label: LabelledAnswer): boolean => label.origin === "fresh-6" || label.origin === "fresh-7",
+  "second to seventh": (label: LabelledAnswer): boolean => label.origin !== undefined,
 } as const;
 export type Batch = keyof typeof BATCHES;
 

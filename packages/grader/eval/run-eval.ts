@@ -5,7 +5,7 @@
 import { loadBank } from "@recall/content";
 import { grade } from "../src/grade-answer.ts";
 import { DEFAULT_THRESHOLDS } from "../src/rating.ts";
-import { CONTENT_DIR, evaluate, fitThresholds, meetsTargets, readLabelledAnswers, TARGETS, type Figures, type Split } from "./evaluation.ts";
+import { baselineAll, CONTENT_DIR, evaluate, figures, fitBaseline, fitThresholds, gradeAll, meetsTargets, readLabelledAnswers, TARGETS, type Figures, type Split } from "./evaluation.ts";
 
 const args = new Set(process.argv.slice(2));
 const bank = await loadBank(CONTENT_DIR);
@@ -39,6 +39,19 @@ function printKinds(split: Split, byKind: ReadonlyArray<{ kind: string; grader: 
 
 /** " batch" after one batch's name, " batches" after several. */
 const batchSuffix = (batch: string): string => (batch.includes(" and ") || batch.includes(" to ") ? " batches" : " batch");
+
+// `--blind ORIGIN` prints one new batch's figures over both its splits and nothing else: run once,
+// before any change is made with that batch in view, it measures the grader on answers it has
+// never been tuned on.
+const blindAt = process.argv.indexOf("--blind");
+if (blindAt >= 0) {
+  const origin = process.argv[blindAt + 1];
+  const batch = labels.filter((l) => l.origin === origin);
+  if (batch.length === 0) throw new Error(`--blind: no labelled answers of origin ${origin ?? "(none given)"}`);
+  const tuningBaseline = fitBaseline(bank.itemsById, labels.filter((l) => l.split === "tuning" && l.origin !== origin));
+  print(`blind, ${origin}, both splits`, figures(batch, gradeAll(bank.itemsById, batch)), figures(batch, baselineAll(bank.itemsById, batch, tuningBaseline)));
+  process.exit(0);
+}
 
 const { reports, baseline } = evaluate(bank.itemsById, labels);
 console.log(`labelled answers: ${labels.length}; grader thresholds ${JSON.stringify(DEFAULT_THRESHOLDS)}; baseline fitted on tuning ${JSON.stringify(baseline)}`);
