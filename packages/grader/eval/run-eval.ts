@@ -2,6 +2,7 @@
 // `--tune` also prints the rating thresholds that fit the tuning split best (copy them into rating.ts).
 // `--tuning` prints the tuning split only (held-out figures are printed once, after the last change).
 // `--verbose` lists every tuning answer whose rating disagrees with its label (never the held-out ones).
+// `--without ORIGIN` leaves one batch out of every figure; `--blind ORIGIN` prints one batch alone (see below).
 import { loadBank } from "@recall/content";
 import { grade } from "../src/grade-answer.ts";
 import { DEFAULT_THRESHOLDS } from "../src/rating.ts";
@@ -9,7 +10,10 @@ import { baselineAll, CONTENT_DIR, evaluate, figures, fitBaseline, fitThresholds
 
 const args = new Set(process.argv.slice(2));
 const bank = await loadBank(CONTENT_DIR);
-const labels = readLabelledAnswers();
+// `--without ORIGIN` leaves a batch out altogether: a batch kept blind while others are tuned on.
+const withoutAt = process.argv.indexOf("--without");
+const leftOut = withoutAt >= 0 ? process.argv[withoutAt + 1] : undefined;
+const labels = readLabelledAnswers().filter((label) => leftOut === undefined || label.origin !== leftOut);
 
 const format = (value: number): string => (Number.isNaN(value) ? "  n/a" : value.toFixed(3).padStart(6));
 const row = (name: string, grader: number, baseline: number): string =>

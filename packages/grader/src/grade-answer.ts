@@ -4,7 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, assertsPossible, claimsSufficient, closedByNegation, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, listConditionOf, maskFalseCues, maskTerms } from "./negation.ts";
+import { assertsNeed, assertsPossible, attentionDeniedAfter, claimsSufficient, closedByNegation, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, listConditionOf, maskFalseCues, maskTerms } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeResult, keyPointResult, misconceptionResult } from "./results.ts";
@@ -138,7 +138,7 @@ const LIST_WORDS = new Set(["and", "or", "the", "a", "an", "vs", "etc", "also", 
 const CONTENT_CHAR = /[\p{L}\p{N}]/u;
 // A bare yes or no as the first segment answers a yes/no follow-up ("把对话全部拼起来训练行吗？" "不行，……").
 // Spoken answers soften it with a modal particle ("不行吧", "能啊") or a degree word ("不太行").
-const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|不一样|不同|不一致|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|not necessarily|not really|not always|not as is)(?:吧|啊|呀|哈|呢|啦|哦|的)?$/;
+const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|做不了|做不到|没法做|不能做|训不了|没法训|不一样|不同|不一致|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|not necessarily|not really|not always|not as is)(?:吧|啊|呀|哈|呢|啦|哦|的)?$/;
 const LEADING_YES = /^(?:可以|行|是|对|一样|相同|能|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|sure|of course)(?:吧|啊|呀|哈|呢|啦|哦|的)?$/;
 
 interface KeyPointJudgement {
@@ -220,6 +220,12 @@ class AnswerAnalysis implements AnswerView {
       else (this.otherOccurrences ??= new Map()).set(concept, found);
     }
     return found;
+  }
+
+  /** Whether the occurrence's segment closes saying it needs no attention ("token 无需特别区分"). */
+  attentionDeniedAfter(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    return segment !== undefined && attentionDeniedAfter({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.end);
   }
 
   /** The last segment of the list read as a whole that the segment is in ("标清角色、动作和观察没必要"), or -1. */
@@ -328,6 +334,20 @@ class AnswerAnalysis implements AnswerView {
   reportedToReject(o: Occurrence): boolean {
     const report = this.reportOf(o.sentence);
     return report.frame >= 0 && report.frame <= o.start && report.rejection >= o.end;
+  }
+
+  /**
+   * Whether terms of one claim are a belief reported to be rejected: some stand in the report, the
+   * rest before it as its topic ("全组同分的时候有人会说梯度全为零，其实……"), all before the rejection.
+   */
+  claimReportedToReject(terms: readonly Occurrence[]): boolean {
+    let inReport = false;
+    for (const o of terms) {
+      const report = this.reportOf(o.sentence);
+      if (report.frame < 0 || report.rejection < o.end) return false;
+      if (report.frame <= o.start) inReport = true;
+    }
+    return inReport;
   }
 
   /** Per sentence, read once: where its first reporting frame ends and its last rejection starts (-1 if none). */
@@ -756,10 +776,11 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   }
 
   // A point asking which of a thing counts ("明确哪些 token 参与生成目标"), answered that all of it
-  // counts ("整段对话全部 token 都算进去"): the answer says there is nothing to choose.
+  // counts ("整段对话全部 token 都算进去"), or that which of it counts needs no telling apart ("哪些
+  // token 算 loss 无需特别区分"): the answer says there is nothing to choose.
   for (let c = 0; c < needed; c++) {
     if (point.askedWhich[c] !== true) continue;
-    const o = (perConcept[c] ?? []).find((candidate) => !candidate.negated && analysis.allCounted(candidate));
+    const o = (perConcept[c] ?? []).find((candidate) => (!candidate.negated && analysis.allCounted(candidate)) || analysis.attentionDeniedAfter(candidate));
     if (o) return judged("missed", true, [o], clauseAround(analysis, [o]), true);
   }
 
@@ -1092,6 +1113,18 @@ function affirmedIn(perConcept: PerConcept, scope: Scope, at: number): Occurrenc
   return found;
 }
 
+/** `negatedIn` over the sentence from `from` on. */
+function negatedFrom(perConcept: PerConcept, sentence: number, from: number): boolean {
+  for (const list of perConcept) {
+    for (let k = lowerBound(list, "sentence", sentence); k < list.length; k++) {
+      const o = list[k] as Occurrence;
+      if (o.sentence !== sentence) break;
+      if (o.start >= from && o.negated) return true;
+    }
+  }
+  return false;
+}
+
 function negatedIn(perConcept: PerConcept, scope: Scope, at: number): boolean {
   for (const list of perConcept) {
     for (let k = lowerBound(list, scope, at); k < list.length; k++) {
@@ -1175,10 +1208,25 @@ function listedTogether(analysis: AnswerAnalysis, terms: readonly Occurrence[]):
   return true;
 }
 
+/** Where a point that corrects a misconception (its `opposedBy`) is made: its evidence's sentences. */
+interface Corrections {
+  sentences: ReadonlySet<number>;
+}
+
+function correctionsOf(id: string, points: readonly CompiledKeyPoint[], judgements: readonly KeyPointJudgement[], results: readonly KeyPointResult[]): Corrections {
+  const sentences = new Set<number>();
+  points.forEach((point, index) => {
+    if (results[index]?.verdict !== "hit" || !point.opposedBy.includes(id)) return;
+    for (const o of judgements[index]?.evidence ?? []) sentences.add(o.sentence);
+  });
+  return { sentences };
+}
+
 function detectMisconception(
   misconception: CompiledMisconception,
   analysis: AnswerAnalysis,
   supportsHit: (o: Occurrence) => boolean,
+  corrections: Corrections,
 ): Occurrence[] | null {
   const perConcept: Occurrence[][] = [];
   for (const concept of misconception.concepts) perConcept.push(analysis.of(concept));
@@ -1192,7 +1240,7 @@ function detectMisconception(
     if (anchor.negated || negatedIn(perConcept, "segment", anchor.segment) || analysis.reportedToReject(anchor)) continue;
     const found = affirmedIn(perConcept, "segment", anchor.segment);
     // A bare list of terms asserts nothing, not even a misconception.
-    if (found && analysis.segmentMakesClaim(anchor.segment)) return found;
+    if (found && analysis.segmentMakesClaim(anchor.segment) && !analysis.claimReportedToReject(found)) return found;
   }
   // Then across a sentence ("接上网关代理，……，它本身就是完整的训练器"), unless every term already
   // makes a correct point there ("SFT 用示范，……，奖励是 RL 的需求").
@@ -1200,10 +1248,15 @@ function detectMisconception(
   for (const anchor of anchors) {
     if (anchor.sentence === tried) continue;
     tried = anchor.sentence;
-    if (anchor.negated || negatedIn(perConcept, "sentence", anchor.sentence) || analysis.reportedToReject(anchor)) continue;
+    // A negation before the condition is about something else ("那说明训练还不够，资料缺失的样本就多训
+    // 几轮"); from the condition on, any negation may be the answer's correction, so it is not read.
+    if (anchor.negated || negatedFrom(perConcept, anchor.sentence, anchor.start) || analysis.reportedToReject(anchor)) continue;
     const terms = affirmedIn(perConcept, "sentence", anchor.sentence);
     if (!terms) continue;
-    if (terms.every(supportsHit)) continue;
+    if (terms.every(supportsHit) || analysis.claimReportedToReject(terms)) continue;
+    // The sentence makes the point that corrects the misconception ("标准化出来的只是相对信号，完整
+    // 训练还要策略概率……" against "把组内标准化称为完整 GRPO"): its terms serve the correction.
+    if (corrections.sentences.has(anchor.sentence)) continue;
     // Names listed side by side ("理解 Gateway、Trainer") say nothing of each other.
     if (listedTogether(analysis, terms)) continue;
     if (anyMakesClaim(analysis, terms) || statesConditionAndConsequence(analysis, terms)) return terms;
@@ -1337,7 +1390,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   // Words quoting a belief in order to reject it ("有人说反思就等于更新权重，这不对") deny no point.
   judgements.forEach((judgement, index) => {
     if (!judgement.contradicted || judgement.evidence.length === 0) return;
-    if (judgement.evidence.every((o) => analysis.reportedToReject(o))) {
+    if (analysis.claimReportedToReject(judgement.evidence)) {
       judgements[index] = judged(judgement.verdict, false, [], [], judgement.supported);
     }
   });
@@ -1367,7 +1420,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   // Sentences that state something wrong: the words there make the wrong claim, not part of a right one.
   const wrongSentences = new Set<number>();
   for (const misconception of compiled.misconceptions) {
-    const found = detectMisconception(misconception, analysis, (o) => hits.supports(o));
+    const found = detectMisconception(misconception, analysis, (o) => hits.supports(o), correctionsOf(misconception.id, compiled.keyPoints, judgements, keyPoints));
     if (!found) continue;
     for (const o of found) wrongSentences.add(o.sentence);
     const words: string[] = [];

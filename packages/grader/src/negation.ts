@@ -96,6 +96,8 @@ const NEGATORS_AFTER_ZH = [
   // Said to be wasted effort, or waved away: "查泄漏纯属浪费时间", "验收就免了吧".
   "多此一举", "浪费时间", "白费功夫", "白费力气", "白折腾", "瞎折腾", "不值得", "不划算", "大可不必",
   "算了", "免了",
+  // Said to be optional: "环境只是锦上添花", "环境有没有都行".
+  "锦上添花", "有没有都行", "有没有都可以", "有没有都无所谓", "有没有无所谓", "要不要都行", "要不要都可以",
 ];
 /** Necessity negators that may be followed by a verb of attention: "坏例没必要再看", "过程不用保留". */
 const NOT_NEEDED_ZH = [
@@ -115,14 +117,16 @@ export function isAttentionVerb(term: string): boolean {
   return ATTENTION_VERBS_ZH.includes(term) || ATTENTION_VERB_VARIANTS_ZH.includes(term);
 }
 const ATTENTION_VERB_VARIANTS_ZH = ["分开", "分清", "分清楚", "标记", "标清楚", "区别", "关注"];
-const AFTER_ADVERBS_ZH = ["再", "去", "太", "特意", "专门", "额外"];
+const AFTER_ADVERBS_ZH = ["再", "去", "太", "特意", "专门", "额外", "特别", "刻意", "单独", "仔细", "再去", "特地"];
 const AFTER_SUFFIXES_ZH = ["", "的", "了", "啦", "呢", "吧", "掉", "掉了", "的了"];
 const AFTER_LEAD_ZH = 8;
 /** Hedges that deny a claim when a short predicate follows them ("不一定越好", "未必更好", "不见得有用"). */
 const HEDGES_ZH = ["并不一定", "不一定", "未必", "不见得"];
 /** The most characters of the predicate after a hedge. */
 const HEDGED_PREDICATE_ZH = 4;
-const ATTENTION_CLOSINGS_ZH = new Set(ATTENTION_VERBS_ZH.flatMap((verb) => ["", "的", "了", "啦", "吧"].map((suffix) => verb + suffix)));
+/** What may follow the verb: a particle, or how finely ("没必要分那么清", "不用区分得太细"). */
+const ATTENTION_TAILS_ZH = ["", "的", "了", "啦", "吧", "那么清", "那么细", "那么清楚", "得那么清", "得那么细", "得那么清楚", "得太细", "太细", "太清", "那么开", "开", "清楚", "得清清楚楚"];
+const ATTENTION_CLOSINGS_ZH = new Set(ATTENTION_VERBS_ZH.flatMap((verb) => ATTENTION_TAILS_ZH.map((suffix) => verb + suffix)));
 const CLOSINGS_ZH = new Set(NEGATORS_AFTER_ZH.flatMap((negator) => AFTER_SUFFIXES_ZH.map((suffix) => negator + suffix)));
 const longest = (words: Iterable<string>): number => Math.max(...[...words].map((word) => word.length));
 const LONGEST_CLOSING_ZH = Math.max(
@@ -424,6 +428,29 @@ function negationWindowStart(masked: string, segmentStart: number, end: number):
   return Math.max(i, scopeStartIn(masked, from, end));
 }
 
+/** "……无需特别区分", "……不用管": at most AFTER_LEAD_ZH characters, then a necessity negator and a verb of attention closing the segment. */
+function closesWithUnneededAttentionZh(text: string, from: number, to: number): boolean {
+  if (to - from > AFTER_LEAD_ZH + LONGEST_CLOSING_ZH) return false;
+  for (let lead = from; lead <= from + AFTER_LEAD_ZH && lead < to; lead++) {
+    const negator = NOT_NEEDED_ZH_INDEX.at(text, lead, to);
+    if (negator === null) continue;
+    const at = lead + negator.length;
+    if (ATTENTION_CLOSINGS_ZH_INDEX.isRest(text, at, to)) return true;
+    const adverb = AFTER_ADVERBS_ZH_INDEX.at(text, at, to);
+    if (adverb !== null && ATTENTION_CLOSINGS_ZH_INDEX.isRest(text, at + adverb.length, to)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the term's segment closes saying it needs no attention: "哪些 token 算 loss 无需特别区分",
+ * "token 不用管". Only after the term, as "不需要预测的 token" names tokens rather than dismissing them.
+ */
+export function attentionDeniedAfter(context: NegationContext, end: number): boolean {
+  // Read unmasked: the adverb "特别" is masked as a false cue of 别.
+  return closesWithUnneededAttentionZh(context.text, end, context.segmentEnd);
+}
+
 /**
  * "……不需要了", "……没必要再看": at most AFTER_LEAD_ZH characters, then a negator closing the
  * segment, or a necessity negator and a verb of attention closing it.
@@ -507,13 +534,13 @@ const CONDITION_NEGATORS_ZH = ["没有", "没", "不先", "没先", "不"];
 /** After 不, words that make it deny a claim rather than name a lack: "不能说", "不是", "不代表". */
 const CLAIM_DENIALS_AFTER_ZH = ["能说", "是", "代表", "等于", "一定", "见得", "会", "能"];
 /** Closings that reject the lack itself: "没有……不行". */
-const LACK_REJECTED_ZH = ["不行", "不可以", "不成", "不可", "行不通"];
+const LACK_REJECTED_ZH = ["不行", "不可以", "不成", "不可", "行不通", "不了", "不到", "不出来"];
 /** Outcomes that say the lack hurts: "不查泄漏的话肯定出问题". */
 const BAD_OUTCOMES_ZH = ["出问题", "出事", "出错", "翻车", "完蛋", "有问题", "有风险", "有隐患", "坏事", "吃亏", "踩坑", "白训", "白练", "白干", "白做", "不靠谱"];
 /** Closings saying the lack does no harm: "不查泄漏也没关系" leaves the check denied. */
 const HARMLESS_ZH = ["没问题", "没事", "没关系", "不要紧", "无所谓", "无妨", "没影响", "没啥影响", "没什么影响", "问题不大", "影响不大", "也行", "也可以", "也没啥", "也ok"];
 /** Words that open the consequence of a condition. */
-const CONSEQUENCE_MARKERS_ZH = ["的话", "就", "会", "肯定", "一定", "必然", "容易"];
+const CONSEQUENCE_MARKERS_ZH = ["的话", "就", "会", "肯定", "一定", "必然", "容易", "根本", "压根", "都", "没法", "无法", "不能"];
 /** How far from the segment's ends the clause-level reading below looks: bounded, so each term costs the same. */
 const CONDITION_REACH_ZH = 48;
 const CLOSING_PARTICLES_ZH = ["", "的", "了", "啊", "吧", "呀", "哦", "的啊", "的吧"];
