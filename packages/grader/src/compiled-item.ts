@@ -45,6 +45,8 @@ export interface CompiledKeyPoint {
    * words stand without the limit ("代理把调用都抓下来了") and asserts one crosses the limit.
    */
   limitedBy: string[];
+  /** Per concept: the point's text limits it ("代理只能捕获模型调用" limits 代理): "代理不光抓调用" crosses the limit. */
+  limited: boolean[];
   /**
    * What the point says differs among its concepts, when none of its aliases says so ("三者需要的数据不同"
    * gives 数据): an answer calling that the same for them ("SFT、DPO、RL 要的数据都一样") denies the point.
@@ -122,6 +124,7 @@ export function compileItem(item: QuizItem): CompiledItem {
     prompt,
     opposedBy: [] as string[],
     limitedBy: [] as string[],
+    limited: [] as boolean[],
     differingIn: point.concepts.length >= 2 ? differingIn(normalizeTerm(point.text), point.concepts) : null,
     askedWhich: point.concepts.map((concept) => askedWhich(normalizeTerm(point.text), concept)),
     source: sourceIn(normalizeTerm(point.text), point.concepts),
@@ -149,7 +152,8 @@ export function compileItem(item: QuizItem): CompiledItem {
         condition !== undefined && condition.aliases.some((alias) => pointText.includes(alias.text));
       if (madeOfPointTerms || namedByPoint || firstStepForCondition) point.opposedBy.push(misconception.id);
     }
-    const limited = point.concepts.filter((concept) => limitedIn(pointText, concept));
+    point.limited = point.concepts.map((concept) => limitedIn(pointText, concept));
+    const limited = point.concepts.filter((_, c) => point.limited[c] === true);
     for (const misconception of misconceptions) {
       if (point.opposedBy.includes(misconception.id)) continue;
       if (limited.some((concept) => misconception.concepts.some((other) => sharesAlias(concept, other)))) point.limitedBy.push(misconception.id);

@@ -107,6 +107,10 @@ const REJECTIONS = [
 ];
 /** How far into the next sentence a rejection of a reported belief may stand ("……。这是误区。"), in code units. */
 const REJECTION_REACH_NEXT = 8;
+/** Words that deny a limit: "代理不光是抓调用". */
+const NOT_ONLY = ["不光", "不只", "不仅", "不止", "不单", "远不止", "not only", "not just", "more than just"];
+/** How far after a limited term "not only" may start and still be about it, in code units. */
+const NOT_ONLY_REACH = 6;
 /** How far after a term a limiting word may stand and still limit it ("抓调用只是第一步"), in code units. */
 const LIMIT_REACH_AFTER = 4;
 /** Points without concepts are judged by bigram Dice between the point and the best sentence. */
@@ -402,6 +406,15 @@ class AnswerAnalysis implements AnswerView {
     const before = this.text.slice(segment.start, o.start);
     const after = this.text.slice(o.end, Math.min(segment.end, o.end + LIMIT_REACH_AFTER));
     return LIMITING_WORDS.some((word) => before.includes(word) || after.includes(word));
+  }
+
+  /** Whether a "not only" follows the term closely in its segment ("代理不光是抓调用", "代理能做的不只是……"). */
+  limitDenied(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    if (!segment) return false;
+    const to = Math.min(segment.end, o.end + NOT_ONLY_REACH);
+    for (let at = o.end; at < to; at++) for (const word of NOT_ONLY) if (this.text.startsWith(word, at)) return true;
+    return false;
   }
 
   /** Whether the answer says the term at `o` is enough on its own (see `claimsSufficient` in negation.ts). */
@@ -819,6 +832,10 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   // one thing a sentence: all of them in a few sentences running on, none denied, make it too.
   if (!hit && !deny && needed >= ENUMERATION_CONCEPTS) hit = enumeratedAcross(point, perConcept, analysis, lastSentence);
   if (hit) {
+    // The point limits a thing ("代理只能捕获模型调用"), the answer says it does more ("代理不光是抓调用"):
+    // the point's own words with the limit denied.
+    const crossed = hit.find((o, c) => point.limited[c] === true && analysis.limitDenied(o));
+    if (crossed) return judged("missed", true, hit, clauseAround(analysis, hit), true);
     return judged("hit", false, hit, hit, hitSupported || anyMakesClaim(analysis, hit));
   }
   if (deny && point.promptQuestion !== null && analysis.leadingAnswer !== null) {

@@ -137,6 +137,8 @@ const SEGMENT_CHARS = new Set([",", ":", ";", "、"]);
 const KEPT_SYMBOLS = new Set(["%", "+", "="]);
 const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/u;
 const WHITESPACE = /\s/u;
+/** Spaces typed between words: a plain space, an ideographic one, a tab. */
+const WHITESPACE_UNITS = new Set([0x20, 0x3000, 0x09, 0xa0]);
 
 const SENTENCE_UNIT = SENTENCE_BREAK.charCodeAt(0);
 const SEGMENT_UNIT = SEGMENT_BREAK.charCodeAt(0);
@@ -327,6 +329,8 @@ export function normalizeText(original: string): NormalizedText {
   let pendingBreak = 0;
   let pendingOrigin = -1;
   let last = -1;
+  // Chinese characters written in a row since the last break of any kind.
+  let hanRun = 0;
   for (let j = 0; j < simplifiedLength; j++) {
     const code = simplified[j] as number;
     let kind = 0;
@@ -344,11 +348,17 @@ export function normalizeText(original: string): NormalizedText {
       if (pendingOrigin < 0) pendingOrigin = j;
       continue;
     }
+    const broke = pendingBreak !== 0;
     if (pendingBreak !== 0 && n > 0) {
       const from = starts[pendingOrigin] ?? 0;
       const to = ends[pendingOrigin] ?? 0;
-      // Spaces survive only between two ASCII words ("agent rl"); elsewhere they are layout.
-      const unit = pendingBreak === SENTENCE ? SENTENCE_UNIT : pendingBreak === SEGMENT ? SEGMENT_UNIT : isAsciiWord(last) && isAsciiWord(code) ? 0x20 : -1;
+      // Spaces survive only between two ASCII words ("agent rl"). Between two Chinese characters a
+      // space is how an answer typed without punctuation separates its clauses ("不必搞那么复杂 奖励先能
+      // 验证再说"): it breaks the segment as a comma would. Elsewhere spaces are layout.
+      // Only plain spaces after a run of three or more characters count: "DPO 用 偏好对" spaces its
+      // words, and a space beside markup ("用 [偏好](…)") is layout.
+      const spaceBetweenHan = pendingBreak === SPACE && isHan(code) && hanRun >= MIN_CLAUSE_BEFORE_SPACE && onlyWhitespace(simplified, pendingOrigin, j);
+      const unit = pendingBreak === SENTENCE ? SENTENCE_UNIT : pendingBreak === SEGMENT || spaceBetweenHan ? SEGMENT_UNIT : isAsciiWord(last) && isAsciiWord(code) ? 0x20 : -1;
       if (unit >= 0) {
         outUnits[n] = unit;
         outStarts[n] = from;
@@ -363,9 +373,19 @@ export function normalizeText(original: string): NormalizedText {
     outEnds[n] = ends[j] ?? 0;
     n += 1;
     last = code;
+    hanRun = !isHan(code) ? 0 : broke ? 1 : hanRun + 1;
   }
   out.length = n;
   return { text: out.text(), originStart: outStarts.slice(0, n), originEnd: outEnds.slice(0, n) };
+}
+
+/** A clause typed without punctuation runs this many Chinese characters before the space that ends it. */
+const MIN_CLAUSE_BEFORE_SPACE = 3;
+
+/** Whether `units[from, to)` are all spaces typed between words. */
+function onlyWhitespace(units: ArrayLike<number>, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (!WHITESPACE_UNITS.has(units[k] as number)) return false;
+  return true;
 }
 
 /** The canonical form of an alias or a phrase, without offsets. */
