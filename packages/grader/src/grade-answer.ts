@@ -4,7 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, assertsPossible, attentionDeniedAfter, claimsSufficient, closedByNegation, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, listConditionOf, maskFalseCues, maskTerms } from "./negation.ts";
+import { assertsNeed, assertsPossible, attentionDeniedAfter, claimsSufficient, closedByNegation, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeResult, keyPointResult, misconceptionResult } from "./results.ts";
@@ -226,9 +226,21 @@ class AnswerAnalysis implements AnswerView {
     return found;
   }
 
+  /** Whether the "which" before the occurrence is waved away ("没必要明确哪些 token 参与训练目标"). */
+  whichDismissed(o: Occurrence): boolean {
+    const segment = this.clauses.segments[this.homeOf(o)];
+    return segment !== undefined && whichDismissedBefore(this.negationText(), segment.start, o.start);
+  }
+
+  /** Whether the occurrence's segment closes dismissing it ("哪些 token 参与训练目标没必要"). */
+  dismissedAfter(o: Occurrence): boolean {
+    const segment = this.clauses.segments[this.homeOf(o)];
+    return segment !== undefined && closedByDismissal(this.negationText(), o.end, segment.end);
+  }
+
   /** Whether the occurrence's segment closes saying it needs no attention ("token 无需特别区分"). */
   attentionDeniedAfter(o: Occurrence): boolean {
-    const segment = this.clauses.segments[o.segment];
+    const segment = this.clauses.segments[this.homeOf(o)];
     return segment !== undefined && attentionDeniedAfter({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.end);
   }
 
@@ -236,6 +248,18 @@ class AnswerAnalysis implements AnswerView {
   listRunEnd(segmentIndex: number): number {
     this.runs ??= listRuns(this);
     return this.runs.ends[segmentIndex] ?? -1;
+  }
+
+  /** Whether a necessity negator opens the list ending at `end`. */
+  listOpenedUnneeded(end: number): boolean {
+    this.runs ??= listRuns(this);
+    return this.runs.openedUnneeded[end] === 1;
+  }
+
+  /** The first segment of the list ending at `end`. */
+  listHead(end: number): number {
+    this.runs ??= listRuns(this);
+    return this.runs.heads[end] ?? -1;
   }
 
   /** Whether the list ending at `end` is said to be required ("没有……、……不行") rather than denied. */
@@ -300,13 +324,13 @@ class AnswerAnalysis implements AnswerView {
 
   /** Whether the term's segment holds Chinese or English words of the answer's own beyond the prompt's (a claim, not a copy). */
   hasOwnWords(o: Occurrence): boolean {
-    const segment = this.clauses.segments[o.segment];
+    const segment = this.clauses.segments[this.homeOf(o)];
     return segment !== undefined && segment.end - segment.start > o.end - o.start + 2;
   }
 
   /** Whether the answer says the term at `o` is still needed (see `assertsNeed` in negation.ts). */
   assertsNeed(o: Occurrence): boolean {
-    const segment = this.clauses.segments[o.segment];
+    const segment = this.clauses.segments[this.homeOf(o)];
     if (!segment) return false;
     return assertsNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end);
   }
@@ -325,7 +349,7 @@ class AnswerAnalysis implements AnswerView {
 
   /** Whether the answer says the term at `o` can still be done (see `assertsPossible` in negation.ts). */
   assertsPossible(o: Occurrence): boolean {
-    const segment = this.clauses.segments[o.segment];
+    const segment = this.clauses.segments[this.homeOf(o)];
     if (!segment) return false;
     return assertsPossible({ text: this.text, segmentStart: segment.start, segmentEnd: segment.end }, o.start);
   }
@@ -388,7 +412,7 @@ class AnswerAnalysis implements AnswerView {
    * counting it in right after ("全部 token 都算进去", "所有输出都参与训练", "all tokens go into the loss").
    */
   allCounted(o: Occurrence): boolean {
-    const segment = this.clauses.segments[o.segment];
+    const segment = this.clauses.segments[this.homeOf(o)];
     if (!segment) return false;
     const before = this.text.slice(Math.max(segment.start, o.start - ALL_REACH), o.start);
     if (!ALL_WORDS.some((word) => before.includes(word))) return false;
@@ -401,16 +425,24 @@ class AnswerAnalysis implements AnswerView {
 
   /** Whether a limiting word ("只", "仅", "only") stands in the term's segment before it or right after it. */
   statesLimit(o: Occurrence): boolean {
-    const segment = this.clauses.segments[o.segment];
+    const segment = this.clauses.segments[this.homeOf(o)];
     if (!segment) return false;
     const before = this.text.slice(segment.start, o.start);
     const after = this.text.slice(o.end, Math.min(segment.end, o.end + LIMIT_REACH_AFTER));
     return LIMITING_WORDS.some((word) => before.includes(word) || after.includes(word));
   }
 
+  /**
+   * The segment the occurrence stands in. An occurrence inside a list read as a whole is counted in
+   * the list's last segment (`withListsRead`); its own words are still read where they stand.
+   */
+  homeOf(o: Occurrence): number {
+    return this.clauses.segmentAt[o.start] ?? o.segment;
+  }
+
   /** Whether a "not only" follows the term closely in its segment ("代理不光是抓调用", "代理能做的不只是……"). */
   limitDenied(o: Occurrence): boolean {
-    const segment = this.clauses.segments[o.segment];
+    const segment = this.clauses.segments[this.homeOf(o)];
     if (!segment) return false;
     const to = Math.min(segment.end, o.end + NOT_ONLY_REACH);
     for (let at = o.end; at < to; at++) for (const word of NOT_ONLY) if (this.text.startsWith(word, at)) return true;
@@ -419,14 +451,14 @@ class AnswerAnalysis implements AnswerView {
 
   /** Whether the answer says the term at `o` is enough on its own (see `claimsSufficient` in negation.ts). */
   claimsSufficient(o: Occurrence): boolean {
-    const segment = this.clauses.segments[o.segment];
+    const segment = this.clauses.segments[this.homeOf(o)];
     if (!segment) return false;
     return claimsSufficient({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end);
   }
 
   /** Whether the answer says the term at `o` is not needed (see `deniesNeed` in negation.ts). */
   deniesNeed(o: Occurrence): boolean {
-    const segment = this.clauses.segments[o.segment];
+    const segment = this.clauses.segments[this.homeOf(o)];
     if (!segment) return false;
     this.termBetweenTest ??= (from: number, to: number): boolean => this.termBetween(from, to);
     return deniesNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end, this.termBetweenTest);
@@ -444,14 +476,14 @@ class AnswerAnalysis implements AnswerView {
 
   /** Whether the rest of the term's segment says something of its own without negating it ("……一样能做"). */
   affirmsAfter(o: Occurrence): boolean {
-    const segment = this.clauses.segments[o.segment];
+    const segment = this.clauses.segments[this.homeOf(o)];
     if (!segment || segment.end - o.end < MIN_OWN_WORDS) return false;
     return !containsNegator(this.text.slice(o.end, segment.end));
   }
 
   /** Whether the few characters before the term in its segment are the answer's own, not copied from `prompt`. */
   ownWordsBefore(o: Occurrence, prompt: string): boolean {
-    const segment = this.clauses.segments[o.segment];
+    const segment = this.clauses.segments[this.homeOf(o)];
     if (!segment) return false;
     const before = this.text.slice(Math.max(segment.start, o.start - OWN_WORDS_BEFORE), o.start);
     return before.length >= MIN_OWN_WORDS && !prompt.includes(before);
@@ -529,7 +561,7 @@ function presentIn(point: CompiledKeyPoint, perConcept: PerConcept, sentence: nu
 }
 
 function anyMakesClaim(analysis: AnswerAnalysis, occurrences: readonly Occurrence[]): boolean {
-  for (const o of occurrences) if (analysis.segmentMakesClaim(o.segment)) return true;
+  for (const o of occurrences) if (analysis.segmentMakesClaim(analysis.homeOf(o))) return true;
   return false;
 }
 
@@ -546,7 +578,7 @@ function echoesPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis:
   if (point.polarity === "deny" && isDenied(o) && point.promptQuestion === "negated" &&
     (analysis.affirmsAfter(o) || analysis.ownWordsBefore(o, point.prompt))) return false;
   // A point of one concept that the question names ("本题用的是总体标准差") is made by a claim about it.
-  if (point.concepts.length === 1 && point.polarity === "assert" && analysis.segmentMakesClaim(o.segment) && analysis.hasOwnWords(o)) return false;
+  if (point.concepts.length === 1 && point.polarity === "assert" && analysis.segmentMakesClaim(analysis.homeOf(o)) && analysis.hasOwnWords(o)) return false;
   let c = index ?? 0;
   if (index === undefined) while (c < perConcept.length && !(perConcept[c] ?? []).includes(o)) c += 1;
   const concept = point.concepts[c];
@@ -632,13 +664,22 @@ interface ListRuns {
   ends: Int32Array;
   /** Per last segment of a run: 1 where the run is required rather than denied. */
   required: Uint8Array;
+  /** Per last segment of a run: 1 where a necessity negator opens the run ("没必要区分动作和观察、重复日志和新采样"). */
+  openedUnneeded: Uint8Array;
+  /** Per last segment of a run: the run's first segment. */
+  heads: Int32Array;
 }
+
+/** How many characters the last item of a list may hold before the negation closing it ("……、工具还是模型的问题这一步可以省掉"). */
+const LIST_ITEM_LEAD = 16;
 
 function listRuns(analysis: AnswerAnalysis): ListRuns {
   const { text, original, normalized } = analysis;
   const segments = analysis.clauses.segments;
   const ends = new Int32Array(segments.length).fill(-1);
   const required = new Uint8Array(segments.length);
+  const openedUnneeded = new Uint8Array(segments.length);
+  const heads = new Int32Array(segments.length).fill(-1);
   const originalAt = (index: number): string => original[normalized.originStart[index] ?? -1] ?? "";
   let first = 0;
   for (let s = 0; s < segments.length; s++) {
@@ -648,16 +689,23 @@ function listRuns(analysis: AnswerAnalysis): ListRuns {
     const items = s - first + 1;
     const head = segments[first] as Segment;
     const condition = items >= 2 ? listConditionOf(analysis.negationText(), head, segment) : null;
-    let read = condition !== null || (items >= 2 && closedByNegation(analysis.negationText(), segment.start, segment.end));
-    if (!read && next && (next.sentence === segment.sentence || QUESTION_MARKS.has(originalAt(segment.end))) && isBareClosing(text.slice(next.start, next.end))) {
-      read = items >= 2 || TOPIC_LEADS.some((lead) => text.startsWith(lead, head.start)) ||
+    let read = condition !== null || (items >= 2 && closedByDismissal(analysis.negationText(), segment.start, segment.end, LIST_ITEM_LEAD));
+    const asked = QUESTION_MARKS.has(originalAt(segment.end));
+    if (!read && next && (next.sentence === segment.sentence || asked) && isBareClosing(text.slice(next.start, next.end))) {
+      // After a question ("要不要区分哪些 token 算 loss？没必要") the bare negation answers it whole.
+      read = items >= 2 || asked || TOPIC_LEADS.some((lead) => text.startsWith(lead, head.start)) ||
         TOPIC_ENDS.some((word) => segment.end - word.length >= segment.start && text.startsWith(word, segment.end - word.length));
     }
+    if (!read && items >= 2 && condition === null && opensWithUnneeded(text, head.start, head.end)) {
+      read = true;
+      openedUnneeded[s] = 1;
+    }
     if (read) ends.fill(s, first, s + 1);
+    heads[s] = first;
     if (condition === "required") required[s] = 1;
     first = s + 1;
   }
-  return { ends, required };
+  return { ends, required, openedUnneeded, heads };
 }
 
 /**
@@ -676,7 +724,11 @@ function withListsRead(perConcept: Occurrence[][], analysis: AnswerAnalysis): Oc
     for (const o of list) {
       const end = analysis.listRunEnd(o.segment);
       if (end < 0 || reached.has(end)) continue;
-      if (analysis.listRequired(end) || !closesOwnItem(analysis, end) || (o.segment === end && o.negated)) reached.add(end);
+      // A list opened by a necessity negator is denied for the point where the negator reaches one
+      // of its terms in the first item: "不用奖励模型、直接用偏好对" leaves 偏好对 alone.
+      const reaches = analysis.listOpenedUnneeded(end) ? o.segment === analysis.listHead(end) && o.negated
+        : analysis.listRequired(end) || !closesOwnItem(analysis, end) || (o.segment === end && o.negated);
+      if (reaches) reached.add(end);
     }
   }
   if (reached.size === 0) return perConcept;
@@ -689,7 +741,7 @@ function withListsRead(perConcept: Occurrence[][], analysis: AnswerAnalysis): Oc
 /** Whether the list ending at `end` is denied by a negation inside its last item (not by a clause after it). */
 function closesOwnItem(analysis: AnswerAnalysis, end: number): boolean {
   const segment = analysis.clauses.segments[end] as Segment;
-  return closedByNegation(analysis.negationText(), segment.start, segment.end);
+  return closedByDismissal(analysis.negationText(), segment.start, segment.end, LIST_ITEM_LEAD);
 }
 
 /** How many characters more than the alias a near or spread match of it may hold ("训练集分数"). */
@@ -739,7 +791,7 @@ function enumeratedAcross(point: CompiledKeyPoint, perConcept: PerConcept, analy
           chosen = undefined;
           break;
         }
-        if (!chosen && analysis.segmentMakesClaim(o.segment)) chosen = o;
+        if (!chosen && analysis.segmentMakesClaim(analysis.homeOf(o))) chosen = o;
       }
       if (!chosen) break;
       found.push(chosen);
@@ -793,7 +845,9 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   // token 算 loss 无需特别区分"): the answer says there is nothing to choose.
   for (let c = 0; c < needed; c++) {
     if (point.askedWhich[c] !== true) continue;
-    const o = (perConcept[c] ?? []).find((candidate) => (!candidate.negated && analysis.allCounted(candidate)) || analysis.attentionDeniedAfter(candidate));
+    const o = (perConcept[c] ?? []).find((candidate) =>
+      (!candidate.negated && analysis.allCounted(candidate)) || analysis.attentionDeniedAfter(candidate) || analysis.dismissedAfter(candidate) ||
+      analysis.whichDismissed(candidate));
     if (o) return judged("missed", true, [o], clauseAround(analysis, [o]), true);
   }
 
@@ -909,7 +963,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
         // "重复日志和新采样没必要区分" denies distinguishing those, not whatever the point would have distinguished.
         const other = perConcept[1 - c] ?? [];
         if (isAttentionVerb(analysis.text.slice(o.start, o.end)) && other[lowerBound(other, "sentence", o.sentence)]?.sentence !== o.sentence) continue;
-        if (!analysis.segmentMakesClaim(o.segment) || !analysis.deniesNeed(o)) continue;
+        if (!analysis.segmentMakesClaim(analysis.homeOf(o)) || !analysis.deniesNeed(o)) continue;
         return judged("missed", true, [o], clauseAround(analysis, [o]), true);
       }
     }
@@ -1039,7 +1093,7 @@ function deniedAsUnneededInOneSentence(point: CompiledKeyPoint, perConcept: PerC
 /** A mention said to be unneeded, for `deniedAsUnneededInOneSentence`. */
 function deniedAsUnneeded(point: CompiledKeyPoint, analysis: AnswerAnalysis, o: Occurrence): boolean {
   return o.negated && !o.selfNegating && !point.negatedAliases.has(analysis.text.slice(o.start, o.end)) &&
-    analysis.segmentMakesClaim(o.segment) && analysis.deniesNeed(o);
+    analysis.segmentMakesClaim(analysis.homeOf(o)) && analysis.deniesNeed(o);
 }
 
 /** Words shown as what contradicts a point: the clause of the first term, cut to a readable stretch around the terms. */

@@ -90,7 +90,7 @@ const NEGATORS_AFTER_ZH = [
   "没啥必要", "没什么必要", "没太大必要", "不太必要", "没多大必要", "用不上", "意义不大", "没意义", "没有意义",
   "行不通", "不可取", "要不得",
   // Said to be worthless in itself: "中间那些都是噪声", "这一步多余".
-  "是噪声", "是噪音", "多余", "是累赘", "是垃圾", "是废话", "是摆设",
+  "是噪声", "是噪音", "多余", "是累赘", "是垃圾", "是废话", "是摆设", "是虚的", "虚的", "花架子", "走过场", "形式主义", "做样子",
   // Said not to be good enough even for that: "连当示范都不够格".
   "不够格", "不合格", "不配", "不顶用", "派不上用场",
   // Said to be wasted effort, or waved away: "查泄漏纯属浪费时间", "验收就免了吧".
@@ -244,6 +244,8 @@ class WordIndex {
 }
 
 const CLOSINGS_ZH_INDEX = new WordIndex(CLOSINGS_ZH);
+/** The closings that deny a need or a worth, without those that correct a claim ("不对", "不是"). */
+const DISMISSING_CLOSINGS_ZH_INDEX = new WordIndex(new Set(NEGATORS_AFTER_ZH.filter((negator) => !CORRECTIONS_ZH.has(negator)).flatMap((negator) => AFTER_SUFFIXES_ZH.map((suffix) => negator + suffix))));
 const ATTENTION_CLOSINGS_ZH_INDEX = new WordIndex(ATTENTION_CLOSINGS_ZH);
 const HEDGES_ZH_INDEX = new WordIndex(HEDGES_ZH);
 const NOT_NEEDED_ZH_INDEX = new WordIndex(NOT_NEEDED_ZH);
@@ -455,10 +457,11 @@ export function attentionDeniedAfter(context: NegationContext, end: number): boo
  * "……不需要了", "……没必要再看": at most AFTER_LEAD_ZH characters, then a negator closing the
  * segment, or a necessity negator and a verb of attention closing it.
  */
-function closesWithNegationZh(text: string, from: number, to: number): boolean {
-  if (to - from > AFTER_LEAD_ZH + LONGEST_CLOSING_ZH) return false;
-  for (let lead = from; lead <= from + AFTER_LEAD_ZH && lead < to; lead++) {
-    if (CLOSINGS_ZH_INDEX.isRest(text, lead, to)) return true;
+function closesWithNegationZh(text: string, from: number, to: number, most = AFTER_LEAD_ZH, corrections = true): boolean {
+  if (to - from > most + LONGEST_CLOSING_ZH) return false;
+  const closings = corrections ? CLOSINGS_ZH_INDEX : DISMISSING_CLOSINGS_ZH_INDEX;
+  for (let lead = from; lead <= from + most && lead < to; lead++) {
+    if (closings.isRest(text, lead, to)) return true;
     // "越复杂不一定越好", "这样未必更有效": a hedge and a short predicate deny what the term claims.
     const hedge = HEDGES_ZH_INDEX.at(text, lead, to);
     if (hedge !== null && to - (lead + hedge.length) <= HEDGED_PREDICATE_ZH && !hasNegatorIn(text, lead + hedge.length, to)) return true;
@@ -732,8 +735,61 @@ export function isBareClosing(clause: string): boolean {
  * Whether the segment `text.slice(from, to)` of the masked text is a few characters closed by a
  * negation ("动作和工具观察没必要"), as the last item of a list denied as a whole.
  */
-export function closedByNegation(masked: string, from: number, to: number): boolean {
-  return closesWithNegationZh(masked, from, to) || closesWithNegationEn(masked, from, to);
+export function closedByNegation(masked: string, from: number, to: number, lead = AFTER_LEAD_ZH): boolean {
+  return closesWithNegationZh(masked, from, to, lead) || closesWithNegationEn(masked, from, to);
+}
+
+/**
+ * `closedByNegation` with only closings that dismiss ("……没必要"), not those that correct: the last
+ * item of a list "区分是格式错了、……还是数据不对" names possible faults.
+ */
+export function closedByDismissal(masked: string, from: number, to: number, lead = AFTER_LEAD_ZH): boolean {
+  return closesWithNegationZh(masked, from, to, lead, false);
+}
+
+/** Adverbs a necessity negator may follow at the head of a clause: "其实没必要……". */
+const HEAD_ADVERBS_ZH = ["", "其实", "完全", "根本", "也", "都", "真的", "压根"];
+
+/**
+ * Necessity negators that govern a whole list after them. Not "别" or "不要": an imperative scopes
+ * over its own verb ("别只留最终答案——工具怎么挑的、……").
+ */
+const LIST_OPENERS_ZH = [
+  "不再需要", "不需要", "没必要", "不用", "用不着", "犯不着", "不必", "无需", "没啥必要", "没什么必要", "用不上", "无须", "何必",
+  "哪用得着", "还用得着", "谁还", "跳过", "省掉", "省去", "省略",
+];
+
+/** Words that wave away which of a thing it is: "没必要明确哪些 token……", "不管哪些 token……". */
+const WHICH_DISMISSERS_ZH = [...LIST_OPENERS_ZH, "不管", "别管", "不用管", "甭管"];
+/** The most characters between such a word and the 哪 it waves away ("没必要去明确哪些"). */
+const WHICH_DISMISSER_REACH = 6;
+const WHICH_REACH = 12;
+const NA = "哪".charCodeAt(0);
+
+/**
+ * Whether a "which" right before `start` in its segment is waved away: "没必要明确哪些 token 参与训练目标".
+ * Read on the masked text, so that "千万别跳过……哪些" is no dismissal.
+ */
+export function whichDismissedBefore(text: string, segmentStart: number, start: number): boolean {
+  const floor = Math.max(segmentStart, start - WHICH_REACH);
+  for (let at = start - 1; at >= floor; at--) {
+    if (text.charCodeAt(at) !== NA) continue;
+    const from = Math.max(segmentStart, at - WHICH_DISMISSER_REACH - 4);
+    for (let i = from; i < at; i++) {
+      for (const word of WHICH_DISMISSERS_ZH) if (text.startsWith(word, i) && i + word.length <= at && at - (i + word.length) <= WHICH_DISMISSER_REACH) return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+/** Whether the clause `text.slice(from, to)` opens with a necessity negator ("没必要区分……", "不用管……"). */
+export function opensWithUnneeded(text: string, from: number, to: number): boolean {
+  for (const adverb of HEAD_ADVERBS_ZH) {
+    if (!text.startsWith(adverb, from)) continue;
+    for (const opener of LIST_OPENERS_ZH) if (from + adverb.length + opener.length <= to && text.startsWith(opener, from + adverb.length)) return true;
+  }
+  return false;
 }
 
 /** Words joining the thing compared: "跟训练是两码事". */
