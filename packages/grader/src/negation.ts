@@ -699,8 +699,10 @@ export function isNegatedAt(text: string, maskedText: string | undefined, segmen
     if (asksANotAIn(text, end, segmentEnd)) return closesIndifferent(text.slice(end, segmentEnd)) ? !before : before;
     const afterEnd = segmentEnd - offset;
     const after = withoutForPhrase(masked, end - offset, afterEnd);
-    // Two negations cancel: "不能说环境不重要", "没有奖励模型不行".
-    negated = before !== ((after >= 0 && (closesWithNegationZh(masked, after, afterEnd) || closesWithNegationEn(masked, after, afterEnd))) || namedAsAnotherThing(text, segmentStart, start, end, segmentEnd));
+    // Two negations cancel: "不能说环境不重要", "没有奖励模型不行". Saying the lack does no harm does
+    // not: "省掉验收也没事" leaves the check denied.
+    const harmless = before && after >= 0 && endsWithOneOf(masked, after, afterEnd, HARMLESS_ZH);
+    negated = harmless || before !== ((after >= 0 && (closesWithNegationZh(masked, after, afterEnd) || closesWithNegationEn(masked, after, afterEnd))) || namedAsAnotherThing(text, segmentStart, start, end, segmentEnd));
   }
   // "去重那些，用不着": a clause of nothing but a negation closes the one before it, topic first.
   if (!negated && !before && segmentEnd - end <= AFTER_LEAD_ZH && bareClosingFollows(text, segmentEnd)) negated = true;
