@@ -4,7 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, assertsPossible, attentionDeniedAfter, claimsSufficient, closedByNegation, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
+import { assertsNeed, assertsPossible, attentionDeniedAfter, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeResult, keyPointResult, misconceptionResult } from "./results.ts";

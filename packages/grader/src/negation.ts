@@ -65,6 +65,8 @@ const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
 // Tried in this order at each position, the first that fits is taken (as an alternation would).
 // "不用奖励模型只要偏好对": what is only needed instead starts a scope of its own.
 // "没有环境照样能解释": what is still possible without the thing is not negated.
+/** Words that deny a whole claim after them: a contrast right after them is inside the claim. */
+const CLAIM_NEGATORS_ZH = ["不能说", "不是说", "并不是", "不是", "别以为", "不要以为", "并非", "不代表", "不等于", "不意味着"];
 const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是", "只要", "只需要", "只需", "只用", "的话", "照样", "照常"];
 /** 1 for a code unit some contrast word starts with. */
 const SCOPE_BREAK_FIRSTS = new Uint8Array(0x10000);
@@ -347,8 +349,10 @@ function scopeStartIn(text: string, from: number, to: number): number {
     }
     const breakWord = SCOPE_BREAK_FIRSTS[unit] === 1 ? startingAtWithin(SCOPE_BREAKS_ZH, text, i, to) : null;
     if (breakWord !== null) {
+      // "不能说只要奖励在涨就……", "别以为只要……": a claim denied whole, the condition inside it.
+      const inDeniedClaim = CLAIM_NEGATORS_ZH.some((negator) => i - negator.length >= from && text.startsWith(negator, i - negator.length));
       i += breakWord.length;
-      last = i;
+      if (!inDeniedClaim) last = i;
     } else {
       i += 1;
     }

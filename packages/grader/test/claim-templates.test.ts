@@ -1,0 +1,92 @@
+// Constructions, not answers: each misconception of the bank and each claim a denial point denies,
+// stated in a few plain frames and rejected in a few others. Stating one must be caught in every
+// frame; rejecting it must never be read as stating it.
+import { describe, expect, it } from "vitest";
+import { loadBank } from "@recall/content";
+import { CONTENT_DIR } from "../eval/evaluation.ts";
+import { grade } from "../src/index.ts";
+
+const bank = await loadBank(CONTENT_DIR);
+const itemById = (id: string) => {
+  const item = bank.itemsById.get(id);
+  if (!item) throw new Error(`no item ${id}`);
+  return item;
+};
+
+/** Misconception id, the items it applies to (main and a follow-up), and two ways of stating it. */
+const MISCONCEPTIONS: ReadonlyArray<readonly [id: string, items: readonly string[], claims: readonly string[]]> = [
+  ["Q090.m1", ["Q090", "Q090.f3"], ["反思之后模型的权重就更新了", "让模型反思一下就等于训练了"]],
+  ["Q090.m2", ["Q090", "Q090.f1"], ["SFT 和 DPO 也都需要奖励模型", "不管哪种训练都得先有奖励"]],
+  ["Q090.m3", ["Q090", "Q090.f3"], ["资料缺失的话直接上更强的训练就行", "缺数据就多训几轮 RL"]],
+  ["Q090.m4", ["Q090", "Q090.f2"], ["把轨迹切成片随机分训练集和测试集就行", "随机打乱切片再划分训练测试"]],
+  ["Q091.m1", ["Q091", "Q091.f2"], ["组内标准化做完就是完整的 GRPO 了", "算出优势值训练就完成了"]],
+  ["Q091.m2", ["Q091", "Q091.f2"], ["全组同分的话梯度就全为零", "奖励都一样时模型肯定不会更新"]],
+  ["Q091.m4", ["Q091", "Q091.f3"], ["只要训练奖励在涨就说明模型变好了", "训练奖励上升就够了，不用查奖励漏洞"]],
+  ["Q092.m1", ["Q092", "Q092.f1"], ["接上采集代理就是完整的训练器了", "代理本身就能完成训练"]],
+  ["Q092.m2", ["Q092", "Q092.f2"], ["原论文和 v1.0 是同一套接口", "旧论文的示例直接套到 v1.0 上用就行"]],
+  ["Q092.m3", ["Q092", "Q092.f3"], ["重分词之后不用检查前缀", "存文本重新分词就能还原，不用查前缀"]],
+];
+
+/** A denial point and two claims of what it denies. */
+const DENIED_CLAIMS: ReadonlyArray<readonly [item: string, point: string, claims: readonly string[]]> = [
+  ["Q090", "k2", ["改提示和记忆就等于训练了模型", "写进记忆也算是一种训练"]],
+  ["Q090.f1", "k1", ["SFT 和 DPO 都需要标量奖励", "没有标量奖励 DPO 就训不了"]],
+  ["Q090.f2", "k1", ["成功对话直接全部拼起来训练就行", "把成功的对话全拼在一起拿去训"]],
+  ["Q090.f3", "k2", ["失败都归给模型，继续训练就好", "工具错误都是模型的锅，接着训就行"]],
+  ["Q090.f3", "k3", ["训练模型绕过权限检查就行", "让模型学会绕开权限"]],
+  ["Q091", "k5", ["全组同分时所有梯度都为零", "奖励都一样，梯度肯定全是零"]],
+  ["Q091.f1", "k1", ["两种标准差数值是一样的", "换成样本标准差结果相同"]],
+  ["Q091.f3", "k1", ["奖励越复杂越好", "奖励越复杂越管用"]],
+  ["Q092", "k5", ["接上代理训练就已经闭环了", "代理一接上训练闭环就完成了"]],
+  ["Q092.f2", "k3", ["用旧 API 解释新组件就行", "拿旧接口去理解新版组件完全没问题"]],
+];
+
+const STATING = ["{Y}。", "其实{Y}。", "我觉得{Y}。", "说白了，{Y}。", "{Y}，这个没问题。", "很简单，{Y}。"];
+const REJECTING = ["不能说{Y}。", "有人说{Y}，其实不对。", "并不是{Y}。", "别以为{Y}。", "很多人以为{Y}，这是误区。"];
+
+const flags = (id: string, itemId: string, text: string): boolean => {
+  const item = itemById(itemId);
+  return grade(item, text).misconceptions.some((m) => `${item.questionId}.${m.id}` === id);
+};
+const verdictOf = (itemId: string, pointId: string, text: string): string | undefined =>
+  grade(itemById(itemId), text).keyPoints.find((p) => p.id === pointId)?.verdict;
+
+const cases = <T extends readonly [string, ...unknown[]]>(rows: readonly T[], frames: readonly string[], expand: (row: T) => Array<[string, string]>) =>
+  frames.flatMap((frame) => rows.flatMap((row) => expand(row).map(([where, claim]) => ({ frame, where, row, text: frame.replace("{Y}", claim) }))));
+
+describe("misconceptions stated in plain frames", () => {
+  const all = cases(MISCONCEPTIONS, STATING, ([, items, claims]) => items.flatMap((item) => claims.map((claim): [string, string] => [item, claim])));
+  it("are flagged on the main item and the follow-up alike", () => {
+    expect(all.filter(({ row, where, text }) => !flags(row[0], where, text)).map(({ text, where }) => `${where}: ${text}`)).toEqual([]);
+  });
+});
+
+describe("misconceptions rejected", () => {
+  const all = cases(MISCONCEPTIONS, REJECTING, ([, items, claims]) => items.flatMap((item) => claims.map((claim): [string, string] => [item, claim])));
+  it("are not flagged, whatever the frame, in nineteen cases of twenty or more", () => {
+    // 236 of 240 when written: "不用查……是错的" closing a sentence of two clauses is still read as stating it.
+    const wrong = all.filter(({ row, where, text }) => flags(row[0], where, text));
+    expect(wrong.length / all.length).toBeLessThanOrEqual(0.05);
+  });
+  it("are never flagged when a condition sits inside the denied claim (不能说只要……就……)", () => {
+    for (const frame of ["不能说{Y}。", "并不是{Y}。", "别以为{Y}。"]) {
+      expect(flags("Q091.m4", "Q091", frame.replace("{Y}", "只要训练奖励在涨就说明模型变好了")), frame).toBe(false);
+    }
+  });
+});
+
+describe("what a denial point denies, stated", () => {
+  const all = cases(DENIED_CLAIMS, STATING, ([item, , claims]) => claims.map((claim): [string, string] => [item, claim]));
+  it("contradicts the point in every frame", () => {
+    expect(all.filter(({ row, where, text }) => verdictOf(where, row[1], text) !== "contradicted").map(({ where, text }) => `${where}: ${text}`)).toEqual([]);
+  });
+});
+
+describe("what a denial point denies, rejected", () => {
+  const all = cases(DENIED_CLAIMS, REJECTING, ([item, , claims]) => claims.map((claim): [string, string] => [item, claim]));
+  it("almost never contradicts the point", () => {
+    // 3 of 100 when written, all "……不能说没有标量奖励 DPO 就训不了": a denied claim holding a double negation.
+    const contradicted = all.filter(({ row, where, text }) => verdictOf(where, row[1], text) === "contradicted");
+    expect(contradicted.length).toBeLessThanOrEqual(3);
+  });
+});
