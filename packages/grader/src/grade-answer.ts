@@ -690,11 +690,12 @@ function listRuns(analysis: AnswerAnalysis): ListRuns {
     const head = segments[first] as Segment;
     const condition = items >= 2 ? listConditionOf(analysis.negationText(), head, segment) : null;
     let read = condition !== null || (items >= 2 && closedByDismissal(analysis.negationText(), segment.start, segment.end, LIST_ITEM_LEAD));
-    const asked = QUESTION_MARKS.has(originalAt(segment.end));
-    if (!read && next && (next.sentence === segment.sentence || asked) && isBareClosing(text.slice(next.start, next.end))) {
+    if (!read && next) {
       // After a question ("要不要区分哪些 token 算 loss？没必要") the bare negation answers it whole.
-      read = items >= 2 || asked || TOPIC_LEADS.some((lead) => text.startsWith(lead, head.start)) ||
+      const asked = QUESTION_MARKS.has(originalAt(segment.end));
+      const closes = items >= 2 || asked || TOPIC_LEADS.some((lead) => text.startsWith(lead, head.start)) ||
         TOPIC_ENDS.some((word) => segment.end - word.length >= segment.start && text.startsWith(word, segment.end - word.length));
+      read = closes && (next.sentence === segment.sentence || asked) && isBareClosing(text, next.start, next.end);
     }
     if (!read && items >= 2 && condition === null && opensWithUnneeded(text, head.start, head.end)) {
       read = true;
@@ -1297,7 +1298,7 @@ function detectMisconception(
   misconception: CompiledMisconception,
   analysis: AnswerAnalysis,
   supportsHit: (o: Occurrence) => boolean,
-  corrections: Corrections,
+  corrections: () => Corrections,
 ): Occurrence[] | null {
   const perConcept: Occurrence[][] = [];
   for (const concept of misconception.concepts) perConcept.push(analysis.of(concept));
@@ -1327,7 +1328,7 @@ function detectMisconception(
     if (terms.every(supportsHit) || analysis.claimReportedToReject(terms)) continue;
     // The sentence makes the point that corrects the misconception ("标准化出来的只是相对信号，完整
     // 训练还要策略概率……" against "把组内标准化称为完整 GRPO"): its terms serve the correction.
-    if (corrections.sentences.has(anchor.sentence)) continue;
+    if (corrections().sentences.has(anchor.sentence)) continue;
     // Names listed side by side ("理解 Gateway、Trainer") say nothing of each other.
     if (listedTogether(analysis, terms)) continue;
     if (anyMakesClaim(analysis, terms) || statesConditionAndConsequence(analysis, terms)) return terms;
@@ -1491,7 +1492,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   // Sentences that state something wrong: the words there make the wrong claim, not part of a right one.
   const wrongSentences = new Set<number>();
   for (const misconception of compiled.misconceptions) {
-    const found = detectMisconception(misconception, analysis, (o) => hits.supports(o), correctionsOf(misconception.id, compiled.keyPoints, judgements, keyPoints));
+    const found = detectMisconception(misconception, analysis, (o) => hits.supports(o), () => correctionsOf(misconception.id, compiled.keyPoints, judgements, keyPoints));
     if (!found) continue;
     for (const o of found) wrongSentences.add(o.sentence);
     const words: string[] = [];

@@ -734,9 +734,10 @@ function bareClosingFollows(text: string, at: number): boolean {
   return BARE_CLOSINGS_ZH.has(text.slice(at + 1, end));
 }
 
-/** Whether `clause` is a negation and nothing else ("用不着", "完全没必要吧"): it closes what came before it. */
-export function isBareClosing(clause: string): boolean {
-  return BARE_CLOSINGS_ZH.has(clause);
+/** Whether `text.slice(from, to)` is a negation and nothing else ("用不着", "完全没必要吧"): it closes what came before it. */
+export function isBareClosing(text: string, from: number, to: number): boolean {
+  // Most clauses are longer than any bare negation: measured before a string is made to look up.
+  return to - from <= LONGEST_BARE_CLOSING && BARE_CLOSINGS_ZH.has(text.slice(from, to));
 }
 
 /**
