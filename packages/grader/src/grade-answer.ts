@@ -166,6 +166,12 @@ class AnswerAnalysis implements AnswerView {
   private readonly occurrences: Array<Occurrence[] | undefined> = [];
   /** Any other concept's (none, as the item's concepts are all of its points' and misconceptions'). */
   private otherOccurrences: Map<CompiledConcept, Occurrence[]> | null = null;
+  /** Some concept searched so far was matched by a homophone (see `Occurrence.homophone`). */
+  sawHomophone = false;
+  /** While set, `of` leaves homophone matches out: a wrong claim must stand without them. */
+  private homophonesLeftOut = false;
+  /** Per concept, its occurrences without the homophone matches, for concepts that had some. */
+  private withoutHomophoneMatches: Map<CompiledConcept, Occurrence[]> | null = null;
   private covered: Uint8Array | null = null;
   private reports: Map<number, { frame: number; rejection: number }> | null = null;
   /** Per segment: 0 not yet judged, 1 no claim, 2 a claim. */
@@ -209,13 +215,32 @@ class AnswerAnalysis implements AnswerView {
     return this.words;
   }
 
+  /** The concept's occurrences; homophone matches left out while `leaveOutHomophones(true)` holds. */
   of(concept: CompiledConcept): Occurrence[] {
+    const found = this.everyOccurrenceOf(concept);
+    if (!this.homophonesLeftOut || !this.sawHomophone) return found;
+    let kept = this.withoutHomophoneMatches?.get(concept);
+    if (!kept) {
+      kept = found.some((o) => o.homophone) ? found.filter((o) => !o.homophone) : found;
+      (this.withoutHomophoneMatches ??= new Map()).set(concept, kept);
+    }
+    return kept;
+  }
+
+  /** Leaves homophone matches out of what `of` gives, or puts them back. */
+  leaveOutHomophones(leaveOut: boolean): void {
+    this.homophonesLeftOut = leaveOut;
+  }
+
+  /** The concept's occurrences, homophone matches included whatever the mode. */
+  everyOccurrenceOf(concept: CompiledConcept): Occurrence[] {
     const index = this.allConcepts.indexOf(concept);
     let found = index >= 0 ? this.occurrences[index] : this.otherOccurrences?.get(concept);
     if (!found) {
       found = findOccurrences(this, concept);
       if (index >= 0) this.occurrences[index] = found;
       else (this.otherOccurrences ??= new Map()).set(concept, found);
+      if (!this.sawHomophone) for (const o of found) if (o.homophone) this.sawHomophone = true;
     }
     return found;
   }
@@ -265,7 +290,8 @@ class AnswerAnalysis implements AnswerView {
     if (this.covered) return this.covered;
     const covered = new Uint8Array(this.text.length);
     for (const concept of this.allConcepts) {
-      for (const occurrence of this.of(concept)) {
+      // Homophone matches too, whatever the mode: a misspelt term is a term, not a claim's own words.
+      for (const occurrence of this.everyOccurrenceOf(concept)) {
         covered.fill(1, occurrence.start, occurrence.end);
         if (occurrence.gap) covered.fill(0, occurrence.gap.start, occurrence.gap.end);
       }
@@ -1176,7 +1202,7 @@ class HitTerms {
       const marks = new Uint8Array(this.analysis.text.length);
       this.points.forEach((point, index) => {
         if (this.results[index]?.verdict !== "hit") return;
-        for (const concept of point.concepts) for (const term of this.analysis.of(concept)) marks.fill(1, term.start, term.end);
+        for (const concept of point.concepts) for (const term of this.analysis.everyOccurrenceOf(concept)) marks.fill(1, term.start, term.end);
       });
       this.marks = marks;
     }
@@ -1218,7 +1244,14 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   const credited = options.creditedPoints?.length ? new Set(options.creditedPoints) : null;
   const judgements: KeyPointJudgement[] = [];
   for (const point of compiled.keyPoints) {
-    const judgement = judgeKeyPoint(point, analysis);
+    let judgement = judgeKeyPoint(point, analysis);
+    // A homophone match is a guess at what the learner meant: it may earn a point, but a
+    // contradiction must also stand on the words as typed.
+    if (judgement.contradicted && analysis.sawHomophone) {
+      analysis.leaveOutHomophones(true);
+      judgement = judgeKeyPoint(point, analysis);
+      analysis.leaveOutHomophones(false);
+    }
     judgements.push(credited?.has(point.id) === true ? judged("hit", false, judgement.evidence, judgement.evidenceSpans, true) : judgement);
   }
   // A term that supports another point ("奖励是 RL 的需求") is no evidence against a denial of it;
@@ -1270,7 +1303,10 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   // Sentences that state something wrong: the words there make the wrong claim, not part of a right one.
   const wrongSentences = new Set<number>();
   for (const misconception of compiled.misconceptions) {
+    // Asserted by the words as typed only: a homophone match is a guess at what was meant.
+    analysis.leaveOutHomophones(true);
     const found = detectMisconception(misconception, analysis, (o) => hits.supports(o));
+    analysis.leaveOutHomophones(false);
     if (!found) continue;
     for (const o of found) wrongSentences.add(o.sentence);
     const words: string[] = [];
@@ -1296,6 +1332,8 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
       const result = keyPoints[index];
       if (result?.verdict !== "hit" || !point.limitedBy.includes(found.id)) return;
       if ((judgements[index]?.evidence ?? []).some((o) => analysis.statesLimit(o))) return;
+      // A point hit only through a homophone match crosses no limit: the contradiction would rest on the guess.
+      if ((judgements[index]?.evidence ?? []).some((o) => o.homophone)) return;
       keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", found.evidence, true, result.weight);
     });
   }

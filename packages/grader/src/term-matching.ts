@@ -3,6 +3,7 @@ import type { Clauses } from "./clauses.ts";
 import { aliasVariants } from "./alias-variants.ts";
 import { aliasNegates, containsNegator, deniesSameness, isNegatedAt } from "./negation.ts";
 import { isHanCodePoint, isHanUnit } from "./han.ts";
+import { isFunctionUnit, learnReadingsOf, soundsAlike } from "./homophones.ts";
 import { normalizeTerm, SEGMENT_BREAK, SENTENCE_BREAK } from "./normalize-text.ts";
 
 export interface CompiledAlias {
@@ -23,6 +24,11 @@ export interface CompiledAlias {
   selfNegating: boolean;
   /** One English word long enough to be recognised with a typo in it ("lable" for "label"). */
   typoTolerant: boolean;
+  /**
+   * A Chinese term long enough to be recognised with one character typed as another of the same
+   * sound ("奖励模形" for 奖励模型), as pinyin input methods make learners do.
+   */
+  homophoneTolerant: boolean;
   /** A Chinese term of three or more characters: its characters may be spread out by filler words. */
   spreadable: boolean;
   /** A Chinese term of two characters without a negator: 得 may stand between them ("调得高"). */
@@ -85,6 +91,7 @@ export interface SearchStages {
   spread: Uint32Array;
   complement: Uint32Array;
   nearMisses: Uint32Array;
+  homophones: Uint32Array;
   typos: Uint32Array;
 }
 
@@ -97,6 +104,7 @@ function stagesOf(aliases: readonly CompiledAlias[]): SearchStages {
     spread: where((alias) => alias.spreadable),
     complement: where((alias) => alias.spreadableShort),
     nearMisses: where((alias) => alias.bigrams !== null),
+    homophones: where((alias) => alias.homophoneTolerant),
     typos: where((alias) => alias.typoTolerant),
   };
 }
@@ -111,6 +119,11 @@ export interface Occurrence {
   /** The matched alias negates by itself. */
   selfNegating: boolean;
   nearMiss: boolean;
+  /**
+   * Matched with one character replaced by one of the same sound: the learner most likely meant
+   * the term, but that is a guess, so such a match never makes a wrong claim on its own.
+   */
+  homophone: boolean;
   /** For a term matched with words in between: those words, which are the learner's, not the term's. */
   gap: { start: number; end: number } | null;
 }
@@ -126,6 +139,12 @@ const ENGLISH_SUFFIX = /^(?:s|es|ed|d|ing|'s)?(?![a-z0-9])/;
 /** Longer English aliases are stems ("normaliz", "fine-tun"): any letters may follow. */
 const ENGLISH_STEM_CONTINUATION = /^[a-z']*(?![0-9])/;
 const STEM_MIN_LENGTH = 5;
+/**
+ * Chinese terms this long or longer match with one character replaced by a homophone. Two
+ * characters are too few: one of them and a sound is half a guess (训连 for 训练, but also 分数 /
+ * 分书, 模型 / 模行), and two-character words of the same sound abound.
+ */
+export const HOMOPHONE_MIN_LENGTH = 3;
 /** Character-bigram Dice a window must reach to count as a near miss of a Chinese term. */
 export const NEAR_MISS_DICE = 0.55;
 
@@ -165,6 +184,10 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
     const splitAt = splitPointOf(text);
     const halves = halvesOf(text, splitAt);
     const negatedRest = negatedRestOf(text);
+    // Only terms of single-unit Han characters: a window is then one unit per character. A term
+    // holding a negator is matched exactly or not at all, as for near misses.
+    const homophoneTolerant = text.length >= HOMOPHONE_MIN_LENGTH && ALL_HAN.test(text) && !hasSurrogate(text) && !containsNegator(text);
+    if (homophoneTolerant) learnReadingsOf(text);
     aliases.push({
       text,
       anchor: rarestUnitOf(text),
@@ -175,6 +198,7 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       bigrams: text.length >= 3 && ALL_HAN.test(text) && !containsNegator(text) ? bigramCodes(text) : null,
       selfNegating: aliasNegates(text),
       typoTolerant: TYPO_TOLERANT.test(text),
+      homophoneTolerant,
       spreadable: text.length >= SPREAD_MIN_LENGTH && ALL_HAN.test(text) && !containsNegator(text),
       spreadableShort: text.length === 2 && ALL_HAN.test(text) && !containsNegator(text),
       negatedRest,
@@ -256,6 +280,14 @@ function bucketsOf(aliases: readonly CompiledAlias[]): AliasBuckets {
 }
 
 const HAN_CHAR = /\p{Script=Han}/u;
+
+function hasSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdfff) return true;
+  }
+  return false;
+}
 
 /** Each UTF-16 unit of `text` once, in order of first appearance. */
 function distinctUnits(text: string): Uint16Array {
@@ -641,6 +673,13 @@ function enoughBigramsMayBePresent(alias: CompiledAlias, grams: Int32Array, unit
   return 2 * possible >= NEAR_MISS_DICE * (grams.length + shortestWindowGramsOf(alias));
 }
 
+/** Whether the unit at `index` is a Han character other than a function character (false past either end). */
+function runsOn(text: string, index: number): boolean {
+  if (index < 0 || index >= text.length) return false;
+  const unit = text.charCodeAt(index);
+  return isHanUnit(unit) && !isFunctionUnit(unit);
+}
+
 /** One concept searched in one answer: matches are recorded as they are found, longest alias first. */
 class OccurrenceSearch {
   /** How many of `gathered` are this search's. */
@@ -662,6 +701,7 @@ class OccurrenceSearch {
     gapNegated = false,
     gapStart = -1,
     gapEnd = -1,
+    homophone = false,
   ): void {
     // Overlap is read off a mark per code unit: comparing with every earlier span made an answer
     // repeating one term thousands of times quadratic.
@@ -692,6 +732,7 @@ class OccurrenceSearch {
       negated,
       selfNegating: alias.selfNegating,
       nearMiss,
+      homophone,
       gap: gapStart >= 0 ? { start: gapStart, end: gapEnd } : null,
     };
   }
@@ -826,6 +867,61 @@ class OccurrenceSearch {
           break;
         }
       }
+    }
+  }
+
+  /**
+   * The alias with exactly one character replaced by another Han character of the same sound
+   * ("奖励模形", "偏号对"). Every such window keeps the alias's first or second character, so
+   * windows are tried only where the answer holds one of those, at its offset: each position of
+   * the answer is read a bounded number of times per alias, and a character's readings are
+   * looked up once and cached.
+   */
+  homophones(alias: CompiledAlias, units: UnitPresence): void {
+    const term = alias.text;
+    // At most one of the alias's characters may be missing from the answer, and then it is the replaced one.
+    let missing = -1;
+    for (let k = 0; k < term.length; k++) {
+      if (units.has(term.charCodeAt(k))) continue;
+      if (missing >= 0) return;
+      missing = k;
+    }
+    units.activate();
+    if (missing >= 0) {
+      this.homophonesAnchoredAt(alias, units, missing === 0 ? 1 : 0, missing);
+      return;
+    }
+    // Windows keeping the first character, then those where it is the one replaced.
+    this.homophonesAnchoredAt(alias, units, 0, -1);
+    this.homophonesAnchoredAt(alias, units, 1, 0);
+  }
+
+  /** Windows holding the alias's character `anchor` in place, the replaced one at `only` (any if -1). */
+  private homophonesAnchoredAt(alias: CompiledAlias, units: UnitPresence, anchor: number, only: number): void {
+    const text = this.answer.text;
+    const term = alias.text;
+    const length = term.length;
+    const last = text.length - length;
+    for (let at = units.firstAt(term.charCodeAt(anchor)); at >= 0; at = units.nextAt(at)) {
+      const from = at - anchor;
+      if (from < 0) continue;
+      if (from > last) break;
+      let replaced = -1;
+      let k = 0;
+      for (; k < length; k++) {
+        if (text.charCodeAt(from + k) === term.charCodeAt(k)) continue;
+        if (replaced >= 0) break;
+        replaced = k;
+      }
+      if (k < length || replaced < 0 || (only >= 0 && replaced !== only)) continue;
+      const typed = text.charCodeAt(from + replaced);
+      if (!isHanUnit(typed) || isFunctionUnit(typed) || !soundsAlike(typed, term.charCodeAt(replaced))) continue;
+      // A three-character term replaced at an edge keeps only two characters in place, and the
+      // replaced one may belong to a word of its own running on from there: 权限检查 is no 先检查,
+      // 训练几轮 no 训练集, 直接微调 no 直接喂. It counts only where no other word runs on.
+      if (length === HOMOPHONE_MIN_LENGTH && replaced === 0 && runsOn(text, from - 1)) continue;
+      if (length === HOMOPHONE_MIN_LENGTH && replaced === length - 1 && runsOn(text, from + length)) continue;
+      this.record(from, from + length, alias, true, false, -1, -1, true);
     }
   }
 
@@ -1055,6 +1151,9 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
       const grams = alias.bigrams as Int32Array;
       if (enoughBigramsMayBePresent(alias, grams, units)) search.nearMisses(alias, grams);
     }
+  }
+  if (search.count === 0) {
+    for (const i of stages.homophones) search.homophones(aliases[i] as CompiledAlias, units);
   }
   if (search.count === 0) {
     for (const i of stages.typos) search.typos(aliases[i] as CompiledAlias);
