@@ -372,6 +372,13 @@ export class UnitPresence {
     return true;
   }
 
+  /** Whether the answer holds all of `units` but one at most (call `activate` first). */
+  lacksAtMostOne(units: Uint16Array): boolean {
+    let lacking = 0;
+    for (let k = 0; k < units.length; k++) if (unitSeen[units[k] ?? 0] !== unitStamp && ++lacking > 1) return false;
+    return true;
+  }
+
   has(unit: number): boolean {
     return unitSeen[unit] === unitStamp;
   }
@@ -1153,7 +1160,10 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
     }
   }
   if (search.count === 0) {
-    for (const i of stages.homophones) search.homophones(aliases[i] as CompiledAlias, units);
+    for (const i of stages.homophones) {
+      const alias = aliases[i] as CompiledAlias;
+      if (units.lacksAtMostOne(alias.units)) search.homophones(alias, units);
+    }
   }
   if (search.count === 0) {
     for (const i of stages.typos) search.typos(aliases[i] as CompiledAlias);
