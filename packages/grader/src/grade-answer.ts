@@ -19,6 +19,7 @@ import {
   type CompiledConcept,
   type Occurrence,
   UnitPresence,
+  wordsOf,
 } from "./term-matching.ts";
 
 /** Discord's modal text input holds at most this many characters. */
@@ -155,6 +156,13 @@ function judged(verdict: Verdict, contradicted: boolean, evidence: Occurrence[],
   return { verdict, contradicted, evidence, evidenceSpans, supported };
 }
 
+/**
+ * Homophone matches left out of a judgement: none; all, for judging a point contradicted; the
+ * affirmed ones, for asserting a misconception (a negated mention only ever stops one: "不能说梯度权为零"
+ * asserts no "梯度全为零").
+ */
+type HomophonesLeftOut = "none" | "all" | "affirmed";
+
 class AnswerAnalysis implements AnswerView {
   readonly text: string;
   readonly clauses;
@@ -168,11 +176,15 @@ class AnswerAnalysis implements AnswerView {
   private otherOccurrences: Map<CompiledConcept, Occurrence[]> | null = null;
   /** Some concept searched so far was matched by a homophone (see `Occurrence.homophone`). */
   sawHomophone = false;
-  /** While set, `of` leaves homophone matches out: a wrong claim must stand without them. */
-  private homophonesLeftOut = false;
-  /** Per concept, its occurrences without the homophone matches, for concepts that had some. */
+  /** Which homophone matches `of` leaves out: a wrong claim must stand without them (see `HomophonesLeftOut`). */
+  private homophonesLeftOut: HomophonesLeftOut = "none";
+  /** Per concept and mode, its occurrences without those homophone matches, for concepts that had some. */
   private withoutHomophoneMatches: Map<CompiledConcept, Occurrence[]> | null = null;
+  private withoutAffirmedHomophoneMatches: Map<CompiledConcept, Occurrence[]> | null = null;
   private covered: Uint8Array | null = null;
+  /** The same without homophone matches, and the claims read off it: the answer as typed, for judging a point contradicted. */
+  private coveredAsTyped: Uint8Array | null = null;
+  private claimsAsTyped: Uint8Array | null = null;
   private reports: Map<number, { frame: number; rejection: number }> | null = null;
   /** Per segment: 0 not yet judged, 1 no claim, 2 a claim. */
   private readonly claims: Uint8Array;
@@ -215,21 +227,26 @@ class AnswerAnalysis implements AnswerView {
     return this.words;
   }
 
-  /** The concept's occurrences; homophone matches left out while `leaveOutHomophones(true)` holds. */
+  /** The concept's occurrences, less the homophone matches `leaveOutHomophones` says. */
   of(concept: CompiledConcept): Occurrence[] {
     const found = this.everyOccurrenceOf(concept);
-    if (!this.homophonesLeftOut || !this.sawHomophone) return found;
-    let kept = this.withoutHomophoneMatches?.get(concept);
+    if (this.homophonesLeftOut === "none" || !this.sawHomophone) return found;
+    const all = this.homophonesLeftOut === "all";
+    const cache = all
+      ? (this.withoutHomophoneMatches ??= new Map<CompiledConcept, Occurrence[]>())
+      : (this.withoutAffirmedHomophoneMatches ??= new Map<CompiledConcept, Occurrence[]>());
+    let kept = cache.get(concept);
     if (!kept) {
-      kept = found.some((o) => o.homophone) ? found.filter((o) => !o.homophone) : found;
-      (this.withoutHomophoneMatches ??= new Map()).set(concept, kept);
+      const leftOut = (o: Occurrence): boolean => o.homophone && (all || !o.negated);
+      kept = found.some(leftOut) ? found.filter((o) => !leftOut(o)) : found;
+      cache.set(concept, kept);
     }
     return kept;
   }
 
-  /** Leaves homophone matches out of what `of` gives, or puts them back. */
-  leaveOutHomophones(leaveOut: boolean): void {
-    this.homophonesLeftOut = leaveOut;
+  /** Which homophone matches `of` leaves out from now on. */
+  leaveOutHomophones(which: HomophonesLeftOut): void {
+    this.homophonesLeftOut = which;
   }
 
   /** The concept's occurrences, homophone matches included whatever the mode. */
@@ -247,7 +264,8 @@ class AnswerAnalysis implements AnswerView {
 
   /** Whether the segment holds words that link its terms, beyond the terms themselves. */
   segmentMakesClaim(segmentIndex: number): boolean {
-    const known = this.claims[segmentIndex] ?? 0;
+    const claims = this.readsAsTyped() ? (this.claimsAsTyped ??= new Uint8Array(this.claims.length)) : this.claims;
+    const known = claims[segmentIndex] ?? 0;
     if (known !== 0) return known === 2;
     const segment = this.clauses.segments[segmentIndex];
     let claim = false;
@@ -282,21 +300,34 @@ class AnswerAnalysis implements AnswerView {
       // English verbs are too many to list: two words besides the terms make a sentence.
       if (plainWords >= 2) claim = true;
     }
-    if (segmentIndex >= 0 && segmentIndex < this.claims.length) this.claims[segmentIndex] = claim ? 2 : 1;
+    if (segmentIndex >= 0 && segmentIndex < claims.length) claims[segmentIndex] = claim ? 2 : 1;
     return claim;
   }
 
+  /**
+   * Whether terms are read as typed, homophone matches being the answer's own words: while a point
+   * is judged contradicted without them, so that the judgement is the one made before they were
+   * matched. Otherwise a misspelt term is a term, not a claim's own words ("DPO 偏号对 RL 奖励" stays a
+   * list), which can only make fewer claims, so fewer misconceptions.
+   */
+  private readsAsTyped(): boolean {
+    return this.homophonesLeftOut === "all" && this.sawHomophone;
+  }
+
   private coverage(): Uint8Array {
-    if (this.covered) return this.covered;
+    const asTyped = this.readsAsTyped();
+    const known = asTyped ? this.coveredAsTyped : this.covered;
+    if (known) return known;
     const covered = new Uint8Array(this.text.length);
     for (const concept of this.allConcepts) {
-      // Homophone matches too, whatever the mode: a misspelt term is a term, not a claim's own words.
       for (const occurrence of this.everyOccurrenceOf(concept)) {
+        if (asTyped && occurrence.homophone) continue;
         covered.fill(1, occurrence.start, occurrence.end);
         if (occurrence.gap) covered.fill(0, occurrence.gap.start, occurrence.gap.end);
       }
     }
-    this.covered = covered;
+    if (asTyped) this.coveredAsTyped = covered;
+    else this.covered = covered;
     return covered;
   }
 
@@ -533,7 +564,7 @@ function echoesPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis:
   for (let k = lowerBound(list, "sentence", o.sentence); k < list.length; k++) {
     const other = list[k] as Occurrence;
     if (other.sentence !== o.sentence) break;
-    if (!(concept?.promptAliases.has(analysis.text.slice(other.start, other.end)) ?? false)) return false;
+    if (!(concept?.promptAliases.has(wordsOf(analysis.text, other)) ?? false)) return false;
   }
   return true;
 }
@@ -611,7 +642,7 @@ function namesNegatedAlias(point: CompiledKeyPoint, words: string, o: Occurrence
 
 /** An affirmed mention of what the point itself negates (see `mentionsOf`). */
 function isOpposite(point: CompiledKeyPoint, analysis: AnswerAnalysis, o: Occurrence): boolean {
-  return !o.negated && namesNegatedAlias(point, analysis.text.slice(o.start, o.end), o);
+  return !o.negated && namesNegatedAlias(point, wordsOf(analysis.text, o), o);
 }
 
 /** Points of this many concepts or more may be made over several sentences running on. */
@@ -793,13 +824,13 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
       const list = perConcept[c] ?? [];
       if (point.eitherPolarity[c] === true || list.length === 0 || list.some((o) => !o.negated)) continue;
       for (const o of list) {
-        if (o.selfNegating || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) continue;
+        if (o.selfNegating || point.negatedAliases.has(wordsOf(analysis.text, o))) continue;
         // Where the point says the other comes from ("……都来自环境"), the other named elsewhere in
         // the sentence does not save it: "奖励看日志就能推出来，环境可有可无" denies the source.
         if (firstAffirmedIn(perConcept[1 - c] ?? [], point.source === c ? "segment" : "sentence", point.source === c ? o.segment : o.sentence) !== undefined) continue;
         // "重复日志和新采样没必要区分" denies distinguishing those, not whatever the point would have distinguished.
         const other = perConcept[1 - c] ?? [];
-        if (isAttentionVerb(analysis.text.slice(o.start, o.end)) && other[lowerBound(other, "sentence", o.sentence)]?.sentence !== o.sentence) continue;
+        if (isAttentionVerb(wordsOf(analysis.text, o)) && other[lowerBound(other, "sentence", o.sentence)]?.sentence !== o.sentence) continue;
         if (!analysis.segmentMakesClaim(o.segment) || !analysis.deniesNeed(o)) continue;
         return judged("missed", true, [o], clauseAround(analysis, [o]), true);
       }
@@ -872,7 +903,7 @@ function contradictedOverList(
         const o = list[k] as Occurrence;
         if (o.segment > last) break;
         any ??= o;
-        if (!o.negated || point.eitherPolarity[c] === true || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) affirmed = true;
+        if (!o.negated || point.eitherPolarity[c] === true || point.negatedAliases.has(wordsOf(analysis.text, o))) affirmed = true;
         else if (o.segment === last) deniedInLast = true;
       }
       if (!any) break;
@@ -887,7 +918,7 @@ function contradictedOverList(
       for (let k = lowerBound(list, "segment", first); k < list.length; k++) {
         const o = list[k] as Occurrence;
         if (o.segment > last) break;
-        if (!o.negated || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) return false;
+        if (!o.negated || point.negatedAliases.has(wordsOf(analysis.text, o))) return false;
         seen = true;
       }
       return seen;
@@ -929,7 +960,7 @@ function deniedAsUnneededInOneSentence(point: CompiledKeyPoint, perConcept: PerC
 
 /** A mention said to be unneeded, for `deniedAsUnneededInOneSentence`. */
 function deniedAsUnneeded(point: CompiledKeyPoint, analysis: AnswerAnalysis, o: Occurrence): boolean {
-  return o.negated && !o.selfNegating && !point.negatedAliases.has(analysis.text.slice(o.start, o.end)) &&
+  return o.negated && !o.selfNegating && !point.negatedAliases.has(wordsOf(analysis.text, o)) &&
     analysis.segmentMakesClaim(o.segment) && analysis.deniesNeed(o);
 }
 
@@ -995,7 +1026,7 @@ function someAllNegatedIn(point: CompiledKeyPoint, perConcept: PerConcept, segme
     for (let k = lowerBound(list, "segment", segment); k < list.length && !affirmed; k++) {
       const o = list[k] as Occurrence;
       if (o.segment !== segment) break;
-      affirmed = !o.negated || point.negatedAliases.has(text.slice(o.start, o.end));
+      affirmed = !o.negated || point.negatedAliases.has(wordsOf(text, o));
     }
     if (!affirmed) return true;
   }
@@ -1248,9 +1279,9 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     // A homophone match is a guess at what the learner meant: it may earn a point, but a
     // contradiction must also stand on the words as typed.
     if (judgement.contradicted && analysis.sawHomophone) {
-      analysis.leaveOutHomophones(true);
+      analysis.leaveOutHomophones("all");
       judgement = judgeKeyPoint(point, analysis);
-      analysis.leaveOutHomophones(false);
+      analysis.leaveOutHomophones("none");
     }
     judgements.push(credited?.has(point.id) === true ? judged("hit", false, judgement.evidence, judgement.evidenceSpans, true) : judgement);
   }
@@ -1304,9 +1335,9 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   const wrongSentences = new Set<number>();
   for (const misconception of compiled.misconceptions) {
     // Asserted by the words as typed only: a homophone match is a guess at what was meant.
-    analysis.leaveOutHomophones(true);
+    analysis.leaveOutHomophones("affirmed");
     const found = detectMisconception(misconception, analysis, (o) => hits.supports(o));
-    analysis.leaveOutHomophones(false);
+    analysis.leaveOutHomophones("none");
     if (!found) continue;
     for (const o of found) wrongSentences.add(o.sentence);
     const words: string[] = [];

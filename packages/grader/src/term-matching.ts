@@ -92,19 +92,36 @@ export interface SearchStages {
   complement: Uint32Array;
   nearMisses: Uint32Array;
   homophones: Uint32Array;
+  /**
+   * The distinct units of each alias of `homophones`, one after another: those of `homophones[k]`
+   * are `homophoneUnits[homophoneUnitsFrom[k]]` up to `homophoneUnitsFrom[k + 1]`. Read in one
+   * sweep, most aliases are ruled out without touching their objects, scattered over the heap.
+   */
+  homophoneUnits: Uint16Array;
+  homophoneUnitsFrom: Uint32Array;
   typos: Uint32Array;
 }
 
 function stagesOf(aliases: readonly CompiledAlias[]): SearchStages {
   const where = (takesPart: (alias: CompiledAlias) => boolean): Uint32Array =>
     Uint32Array.from(aliases.flatMap((alias, i) => (takesPart(alias) ? [i] : [])));
+  const homophones = where((alias) => alias.homophoneTolerant);
+  const homophoneUnitsFrom = new Uint32Array(homophones.length + 1);
+  const units: number[] = [];
+  homophones.forEach((i, k) => {
+    homophoneUnitsFrom[k] = units.length;
+    units.push(...(aliases[i] as CompiledAlias).units);
+  });
+  homophoneUnitsFrom[homophones.length] = units.length;
   return {
     negatedRest: where((alias) => alias.negatedRest !== null),
     gapped: where((alias) => alias.halves !== null),
     spread: where((alias) => alias.spreadable),
     complement: where((alias) => alias.spreadableShort),
     nearMisses: where((alias) => alias.bigrams !== null),
-    homophones: where((alias) => alias.homophoneTolerant),
+    homophones,
+    homophoneUnits: Uint16Array.from(units),
+    homophoneUnitsFrom,
     typos: where((alias) => alias.typoTolerant),
   };
 }
@@ -124,6 +141,8 @@ export interface Occurrence {
    * the term, but that is a guess, so such a match never makes a wrong claim on its own.
    */
   homophone: boolean;
+  /** For a homophone match, the alias it stands for (its words are not the alias's): null otherwise. */
+  meant: string | null;
   /** For a term matched with words in between: those words, which are the learner's, not the term's. */
   gap: { start: number; end: number } | null;
 }
@@ -157,6 +176,11 @@ function isAsciiLetterAt(text: string, index: number): boolean {
 function isAsciiWordAt(text: string, index: number): boolean {
   const code = text.charCodeAt(index); // NaN outside the string: neither range holds
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+}
+
+/** The words of the alias an occurrence matched: the alias meant, for a homophone match ("偏号对" stands for 偏好对). */
+export function wordsOf(text: string, o: Occurrence): string {
+  return o.meant ?? text.slice(o.start, o.end);
 }
 
 /**
@@ -329,6 +353,8 @@ let unitStamp = 0;
 let unitsGeneration = 0;
 /** Where each unit the answer holds first stands (valid where `unitSeen` is stamped). */
 const unitFirst = new Int32Array(0x10000);
+/** How many times each unit the answer holds occurs in it (valid where `unitSeen` is stamped). */
+const unitCount = new Int32Array(0x10000);
 /** The next position of the unit at each position, or -1: each unit's positions form an ascending chain. */
 let unitNext = new Int32Array(256);
 
@@ -356,7 +382,9 @@ export class UnitPresence {
     let following = Number.NaN;
     for (let i = text.length - 1; i >= 0; i--) {
       const unit = text.charCodeAt(i);
-      unitNext[i] = unitSeen[unit] === unitStamp ? (unitFirst[unit] as number) : -1;
+      const seen = unitSeen[unit] === unitStamp;
+      unitNext[i] = seen ? (unitFirst[unit] as number) : -1;
+      unitCount[unit] = seen ? (unitCount[unit] as number) + 1 : 1;
       unitFirst[unit] = i;
       unitSeen[unit] = unitStamp;
       if (i + 1 < text.length) gramSeen[gramSlot((unit << 16) | following)] = unitStamp;
@@ -372,15 +400,20 @@ export class UnitPresence {
     return true;
   }
 
-  /** Whether the answer holds all of `units` but one at most (call `activate` first). */
-  lacksAtMostOne(units: Uint16Array): boolean {
+  /** Whether the answer holds all of `units[from]` up to `units[to]` but one at most (call `activate` first). */
+  lacksAtMostOneOf(units: Uint16Array, from: number, to: number): boolean {
     let lacking = 0;
-    for (let k = 0; k < units.length; k++) if (unitSeen[units[k] ?? 0] !== unitStamp && ++lacking > 1) return false;
+    for (let k = from; k < to; k++) if (unitSeen[units[k] as number] !== unitStamp && ++lacking > 1) return false;
     return true;
   }
 
   has(unit: number): boolean {
     return unitSeen[unit] === unitStamp;
+  }
+
+  /** How many times the answer holds `unit`. */
+  countOf(unit: number): number {
+    return unitSeen[unit] === unitStamp ? (unitCount[unit] as number) : 0;
   }
 
   /** First position of `unit` in the answer, or -1; `nextAt` walks the rest in ascending order. */
@@ -740,6 +773,7 @@ class OccurrenceSearch {
       selfNegating: alias.selfNegating,
       nearMiss,
       homophone,
+      meant: homophone ? alias.text : null,
       gap: gapStart >= 0 ? { start: gapStart, end: gapEnd } : null,
     };
   }
@@ -879,28 +913,38 @@ class OccurrenceSearch {
 
   /**
    * The alias with exactly one character replaced by another Han character of the same sound
-   * ("奖励模形", "偏号对"). Every such window keeps the alias's first or second character, so
-   * windows are tried only where the answer holds one of those, at its offset: each position of
-   * the answer is read a bounded number of times per alias, and a character's readings are
-   * looked up once and cached.
+   * ("奖励模形", "偏号对"). Every such window keeps in place one of any two of the alias's
+   * characters, so windows are tried only where the answer holds the two it holds least often, at
+   * their offsets: each position of the answer is read a bounded number of times per alias, and a
+   * character's readings are looked up once and cached.
    */
   homophones(alias: CompiledAlias, units: UnitPresence): void {
     const term = alias.text;
-    // At most one of the alias's characters may be missing from the answer, and then it is the replaced one.
-    let missing = -1;
-    for (let k = 0; k < term.length; k++) {
-      if (units.has(term.charCodeAt(k))) continue;
-      if (missing >= 0) return;
-      missing = k;
-    }
     units.activate();
+    // At most one of the alias's characters may be missing from the answer, and then it is the
+    // replaced one; otherwise the two least frequent in the answer anchor the windows.
+    let missing = -1;
+    let rarest = -1;
+    let second = -1;
+    for (let k = 0; k < term.length; k++) {
+      const count = units.countOf(term.charCodeAt(k));
+      if (count === 0) {
+        if (missing >= 0) return;
+        missing = k;
+      } else if (rarest < 0 || count < units.countOf(term.charCodeAt(rarest))) {
+        second = rarest;
+        rarest = k;
+      } else if (second < 0 || count < units.countOf(term.charCodeAt(second))) {
+        second = k;
+      }
+    }
     if (missing >= 0) {
-      this.homophonesAnchoredAt(alias, units, missing === 0 ? 1 : 0, missing);
+      this.homophonesAnchoredAt(alias, units, rarest, missing);
       return;
     }
-    // Windows keeping the first character, then those where it is the one replaced.
-    this.homophonesAnchoredAt(alias, units, 0, -1);
-    this.homophonesAnchoredAt(alias, units, 1, 0);
+    // Windows keeping the rarest character, then those where it is the one replaced.
+    this.homophonesAnchoredAt(alias, units, rarest, -1);
+    this.homophonesAnchoredAt(alias, units, second, rarest);
   }
 
   /** Windows holding the alias's character `anchor` in place, the replaced one at `only` (any if -1). */
@@ -909,10 +953,14 @@ class OccurrenceSearch {
     const term = alias.text;
     const length = term.length;
     const last = text.length - length;
+    // Sized as `record` sizes it, so that reading a mark never reads past its end.
+    if (takenMark.length < text.length) takenMark = new Uint8Array(Math.max(text.length, takenMark.length * 2));
     for (let at = units.firstAt(term.charCodeAt(anchor)); at >= 0; at = units.nextAt(at)) {
       const from = at - anchor;
       if (from < 0) continue;
       if (from > last) break;
+      // Inside a match of the concept already: a window there would overlap it, and not be taken.
+      if (takenMark[at] === 1) continue;
       let replaced = -1;
       let k = 0;
       for (; k < length; k++) {
@@ -1095,10 +1143,30 @@ export interface AnswerView {
   negationText(): string;
 }
 
+/**
+ * Looks for homophone matches of the concept's aliases (see `OccurrenceSearch.homophones`) that
+ * the answer holds all characters of but one at most.
+ */
+function homophoneStage(search: OccurrenceSearch, aliases: readonly CompiledAlias[], stages: SearchStages, units: UnitPresence): void {
+  const { homophones, homophoneUnits, homophoneUnitsFrom } = stages;
+  for (let k = 0; k < homophones.length; k++) {
+    const i = homophones[k] as number;
+    // An alias found as it is was most likely typed right: its misspelling is not looked for too.
+    if (matchedExactly[i] === exactStamp) continue;
+    if (units.lacksAtMostOneOf(homophoneUnits, homophoneUnitsFrom[k] as number, homophoneUnitsFrom[k + 1] as number)) {
+      search.homophones(aliases[i] as CompiledAlias, units);
+    }
+  }
+}
+
+/** Per alias of the concept being searched: `exactStamp` if it was found exactly. */
+let matchedExactly = new Uint32Array(64);
+let exactStamp = 0;
+
 /** Indexes of the aliases in the buckets present in the answer, for the concept being searched. */
 let candidates = new Uint32Array(64);
 
-/** Every place the concept is mentioned, with its negation state. Near misses only if nothing exact. */
+/** Every place the concept is mentioned, with its negation state. Near misses only if nothing exact; homophones always. */
 export function findOccurrences(answer: AnswerView, concept: CompiledConcept): Occurrence[] {
   const search = new OccurrenceSearch(answer);
   // Every stage but the typos matches only units of the alias (its characters, in order, or its
@@ -1126,9 +1194,18 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
       candidates.subarray(0, count).sort();
     }
   }
+  if (exactStamp === 0xffffffff) {
+    matchedExactly.fill(0);
+    exactStamp = 0;
+  }
+  exactStamp += 1;
+  if (matchedExactly.length < aliases.length) matchedExactly = new Uint32Array(aliases.length * 2);
   for (let c = 0; c < count; c++) {
     const alias = aliases[candidates[c] as number] as CompiledAlias;
-    if (units.hasAll(alias.units) && units.mayHaveAllGrams(alias.gramSlots)) search.exact(alias, units);
+    if (!units.hasAll(alias.units) || !units.mayHaveAllGrams(alias.gramSlots)) continue;
+    const before = search.count;
+    search.exact(alias, units);
+    if (search.count > before) matchedExactly[candidates[c] as number] = exactStamp;
   }
   for (const i of stages.negatedRest) {
     const alias = aliases[i] as CompiledAlias;
@@ -1159,12 +1236,9 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
       if (enoughBigramsMayBePresent(alias, grams, units)) search.nearMisses(alias, grams);
     }
   }
-  if (search.count === 0) {
-    for (const i of stages.homophones) {
-      const alias = aliases[i] as CompiledAlias;
-      if (units.lacksAtMostOne(alias.units)) search.homophones(alias, units);
-    }
-  }
+  // Whatever else matched: a misspelt term beside an exact one ("DPO 偏号对") is a term too, not the
+  // learner's own words, or a keyword list holding one would read as a claim.
+  homophoneStage(search, aliases, stages, units);
   if (search.count === 0) {
     for (const i of stages.typos) search.typos(aliases[i] as CompiledAlias);
   }

@@ -104,6 +104,26 @@ describe("a homophone match makes no wrong claim on its own", () => {
     expect(verdicts(grade(criticItem, "其实不需要价直模型。")).k1).not.toBe("contradicted");
   });
 
+  it("leaves a contradiction the words as typed make", () => {
+    // harness is an alias of the same concept as 部署时: the rhetorical question denies it either way.
+    const spelt = grade(itemById("Q092"), "还用得着部署时的 harness 吗？训练时另写一套干净的循环反而更可控。");
+    const misspelt = grade(itemById("Q092"), "还用得着布署时的 harness 吗？训练时另写一套干净的循环反而更可控。");
+    expect(verdicts(spelt).k1).toBe("contradicted");
+    expect(verdicts(misspelt).k1).toBe("contradicted");
+  });
+
+  it("stops a misconception when negated, as the term typed right would", () => {
+    const dpoItem = makeItem({
+      id: "H005",
+      keyPoints: [{ id: "k1", concepts: [["DPO"], ["偏好对"]] }],
+      misconceptions: [{ id: "m1", statement: "DPO 要奖励模型打分", concepts: [["DPO"], ["奖励模型", "打分"]] }],
+    });
+    expect(grade(dpoItem, "DPO 不需要奖励模型，直接用偏好对打分。").misconceptions).toEqual([]);
+    expect(grade(dpoItem, "DPO 不需要奖立模型，直接用偏好对打分。").misconceptions).toEqual([]);
+    // Affirmed, the misspelt term asserts nothing either.
+    expect(grade(dpoItem, "DPO 要先训奖立模型。").misconceptions).toEqual([]);
+  });
+
   it("still earns the point when affirmed", () => {
     expect(verdicts(grade(criticItem, "这里必须有价直模型。")).k1).toBe("hit");
   });
@@ -147,6 +167,14 @@ describe("precision with homophones", () => {
     expect(misspelt(["偏好对", "标准差", "价值模型"])).toEqual(["偏好队", "标准查", "价值模形"]);
     const result = grade(itemById("Q091"), "均值、标准查");
     expect(result.keyPoints.find((point) => point.id === "k2")?.evidence).toContain("标准查");
+  });
+
+  it("a misspelt term beside an exact alias of its concept is a term, not words linking a list", () => {
+    // DPO is an alias of the same concept as 偏好对: 偏号对 must still be covered as a term.
+    const list = grade(itemById("Q090"), "定位 数据 工具 上下文 SFT 示范 DPO 偏号对 RL 奖励 验收 坏例 成本");
+    expect(list.keywordSalad).toBe(true);
+    expect(list.misconceptions).toEqual([]);
+    expect(["again", "hard"]).toContain(list.suggestedRating);
   });
 
   it.each(gradable.map((item) => [item.id, item] as const))("%s: off-topic answers with a misspelt term are again", (_id, item) => {
