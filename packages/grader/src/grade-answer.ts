@@ -19,6 +19,7 @@ import {
   type CompiledConcept,
   type Occurrence,
   UnitPresence,
+  wordsOf,
 } from "./term-matching.ts";
 
 /** Discord's modal text input holds at most this many characters. */
@@ -159,6 +160,13 @@ function judged(verdict: Verdict, contradicted: boolean, evidence: Occurrence[],
   return { verdict, contradicted, evidence, evidenceSpans, supported };
 }
 
+/**
+ * Homophone matches left out of a judgement: none; all, for judging a point contradicted; the
+ * affirmed ones, for asserting a misconception (a negated mention only ever stops one: "不能说梯度权为零"
+ * asserts no "梯度全为零").
+ */
+type HomophonesLeftOut = "none" | "all" | "affirmed";
+
 class AnswerAnalysis implements AnswerView {
   readonly text: string;
   readonly clauses;
@@ -170,7 +178,17 @@ class AnswerAnalysis implements AnswerView {
   private readonly occurrences: Array<Occurrence[] | undefined> = [];
   /** Any other concept's (none, as the item's concepts are all of its points' and misconceptions'). */
   private otherOccurrences: Map<CompiledConcept, Occurrence[]> | null = null;
+  /** Some concept searched so far was matched by a homophone (see `Occurrence.homophone`). */
+  sawHomophone = false;
+  /** Which homophone matches `of` leaves out: a wrong claim must stand without them (see `HomophonesLeftOut`). */
+  private homophonesLeftOut: HomophonesLeftOut = "none";
+  /** Per concept and mode, its occurrences without those homophone matches, for concepts that had some. */
+  private withoutHomophoneMatches: Map<CompiledConcept, Occurrence[]> | null = null;
+  private withoutAffirmedHomophoneMatches: Map<CompiledConcept, Occurrence[]> | null = null;
   private covered: Uint8Array | null = null;
+  /** The same without homophone matches, and the claims read off it: the answer as typed, for judging a point contradicted. */
+  private coveredAsTyped: Uint8Array | null = null;
+  private claimsAsTyped: Uint8Array | null = null;
   private reports: Map<number, { frame: number; rejection: number }> | null = null;
   /** Per segment: 0 not yet judged, 1 no claim, 2 a claim. */
   private readonly claims: Uint8Array;
@@ -215,13 +233,37 @@ class AnswerAnalysis implements AnswerView {
     return this.words;
   }
 
+  /** The concept's occurrences, less the homophone matches `leaveOutHomophones` says. */
   of(concept: CompiledConcept): Occurrence[] {
+    const found = this.everyOccurrenceOf(concept);
+    if (this.homophonesLeftOut === "none" || !this.sawHomophone) return found;
+    const all = this.homophonesLeftOut === "all";
+    const cache = all
+      ? (this.withoutHomophoneMatches ??= new Map<CompiledConcept, Occurrence[]>())
+      : (this.withoutAffirmedHomophoneMatches ??= new Map<CompiledConcept, Occurrence[]>());
+    let kept = cache.get(concept);
+    if (!kept) {
+      const leftOut = (o: Occurrence): boolean => o.homophone && (all || !o.negated);
+      kept = found.some(leftOut) ? found.filter((o) => !leftOut(o)) : found;
+      cache.set(concept, kept);
+    }
+    return kept;
+  }
+
+  /** Which homophone matches `of` leaves out from now on. */
+  leaveOutHomophones(which: HomophonesLeftOut): void {
+    this.homophonesLeftOut = which;
+  }
+
+  /** The concept's occurrences, homophone matches included whatever the mode. */
+  everyOccurrenceOf(concept: CompiledConcept): Occurrence[] {
     const index = this.allConcepts.indexOf(concept);
     let found = index >= 0 ? this.occurrences[index] : this.otherOccurrences?.get(concept);
     if (!found) {
       found = findOccurrences(this, concept);
       if (index >= 0) this.occurrences[index] = found;
       else (this.otherOccurrences ??= new Map()).set(concept, found);
+      if (!this.sawHomophone) for (const o of found) if (o.homophone) this.sawHomophone = true;
     }
     return found;
   }
@@ -270,7 +312,8 @@ class AnswerAnalysis implements AnswerView {
 
   /** Whether the segment holds words that link its terms, beyond the terms themselves. */
   segmentMakesClaim(segmentIndex: number): boolean {
-    const known = this.claims[segmentIndex] ?? 0;
+    const claims = this.readsAsTyped() ? (this.claimsAsTyped ??= new Uint8Array(this.claims.length)) : this.claims;
+    const known = claims[segmentIndex] ?? 0;
     if (known !== 0) return known === 2;
     const segment = this.clauses.segments[segmentIndex];
     let claim = false;
@@ -305,20 +348,34 @@ class AnswerAnalysis implements AnswerView {
       // English verbs are too many to list: two words besides the terms make a sentence.
       if (plainWords >= 2) claim = true;
     }
-    if (segmentIndex >= 0 && segmentIndex < this.claims.length) this.claims[segmentIndex] = claim ? 2 : 1;
+    if (segmentIndex >= 0 && segmentIndex < claims.length) claims[segmentIndex] = claim ? 2 : 1;
     return claim;
   }
 
+  /**
+   * Whether terms are read as typed, homophone matches being the answer's own words: while a point
+   * is judged contradicted without them, so that the judgement is the one made before they were
+   * matched. Otherwise a misspelt term is a term, not a claim's own words ("DPO 偏号对 RL 奖励" stays a
+   * list), which can only make fewer claims, so fewer misconceptions.
+   */
+  private readsAsTyped(): boolean {
+    return this.homophonesLeftOut === "all" && this.sawHomophone;
+  }
+
   private coverage(): Uint8Array {
-    if (this.covered) return this.covered;
+    const asTyped = this.readsAsTyped();
+    const known = asTyped ? this.coveredAsTyped : this.covered;
+    if (known) return known;
     const covered = new Uint8Array(this.text.length);
     for (const concept of this.allConcepts) {
-      for (const occurrence of this.of(concept)) {
+      for (const occurrence of this.everyOccurrenceOf(concept)) {
+        if (asTyped && occurrence.homophone) continue;
         covered.fill(1, occurrence.start, occurrence.end);
         if (occurrence.gap) covered.fill(0, occurrence.gap.start, occurrence.gap.end);
       }
     }
-    this.covered = covered;
+    if (asTyped) this.coveredAsTyped = covered;
+    else this.covered = covered;
     return covered;
   }
 
@@ -586,7 +643,7 @@ function echoesPrompt(point: CompiledKeyPoint, perConcept: PerConcept, analysis:
   for (let k = lowerBound(list, "sentence", o.sentence); k < list.length; k++) {
     const other = list[k] as Occurrence;
     if (other.sentence !== o.sentence) break;
-    if (!(concept?.promptAliases.has(analysis.text.slice(other.start, other.end)) ?? false)) return false;
+    if (!(concept?.promptAliases.has(wordsOf(analysis.text, other)) ?? false)) return false;
   }
   return true;
 }
@@ -766,7 +823,7 @@ function namesNegatedAlias(point: CompiledKeyPoint, words: string, o: Occurrence
 
 /** An affirmed mention of what the point itself negates (see `mentionsOf`). */
 function isOpposite(point: CompiledKeyPoint, analysis: AnswerAnalysis, o: Occurrence): boolean {
-  return !o.negated && namesNegatedAlias(point, analysis.text.slice(o.start, o.end), o);
+  return !o.negated && namesNegatedAlias(point, wordsOf(analysis.text, o), o);
 }
 
 /** Points of this many concepts or more may be made over several sentences running on. */
@@ -957,13 +1014,13 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
       const list = perConcept[c] ?? [];
       if (point.eitherPolarity[c] === true || list.length === 0 || list.some((o) => !o.negated)) continue;
       for (const o of list) {
-        if (o.selfNegating || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) continue;
+        if (o.selfNegating || point.negatedAliases.has(wordsOf(analysis.text, o))) continue;
         // Where the point says the other comes from ("……都来自环境"), the other named elsewhere in
         // the sentence does not save it: "奖励看日志就能推出来，环境可有可无" denies the source.
         if (firstAffirmedIn(perConcept[1 - c] ?? [], point.source === c ? "segment" : "sentence", point.source === c ? o.segment : o.sentence) !== undefined) continue;
         // "重复日志和新采样没必要区分" denies distinguishing those, not whatever the point would have distinguished.
         const other = perConcept[1 - c] ?? [];
-        if (isAttentionVerb(analysis.text.slice(o.start, o.end)) && other[lowerBound(other, "sentence", o.sentence)]?.sentence !== o.sentence) continue;
+        if (isAttentionVerb(wordsOf(analysis.text, o)) && other[lowerBound(other, "sentence", o.sentence)]?.sentence !== o.sentence) continue;
         if (!analysis.segmentMakesClaim(analysis.homeOf(o)) || !analysis.deniesNeed(o)) continue;
         return judged("missed", true, [o], clauseAround(analysis, [o]), true);
       }
@@ -1036,7 +1093,7 @@ function contradictedOverList(
         const o = list[k] as Occurrence;
         if (o.segment > last) break;
         any ??= o;
-        if (!o.negated || point.eitherPolarity[c] === true || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) affirmed = true;
+        if (!o.negated || point.eitherPolarity[c] === true || point.negatedAliases.has(wordsOf(analysis.text, o))) affirmed = true;
         else if (o.segment === last) deniedInLast = true;
       }
       if (!any) break;
@@ -1051,7 +1108,7 @@ function contradictedOverList(
       for (let k = lowerBound(list, "segment", first); k < list.length; k++) {
         const o = list[k] as Occurrence;
         if (o.segment > last) break;
-        if (!o.negated || point.negatedAliases.has(analysis.text.slice(o.start, o.end))) return false;
+        if (!o.negated || point.negatedAliases.has(wordsOf(analysis.text, o))) return false;
         seen = true;
       }
       return seen;
@@ -1093,7 +1150,7 @@ function deniedAsUnneededInOneSentence(point: CompiledKeyPoint, perConcept: PerC
 
 /** A mention said to be unneeded, for `deniedAsUnneededInOneSentence`. */
 function deniedAsUnneeded(point: CompiledKeyPoint, analysis: AnswerAnalysis, o: Occurrence): boolean {
-  return o.negated && !o.selfNegating && !point.negatedAliases.has(analysis.text.slice(o.start, o.end)) &&
+  return o.negated && !o.selfNegating && !point.negatedAliases.has(wordsOf(analysis.text, o)) &&
     analysis.segmentMakesClaim(analysis.homeOf(o)) && analysis.deniesNeed(o);
 }
 
@@ -1159,7 +1216,7 @@ function someAllNegatedIn(point: CompiledKeyPoint, perConcept: PerConcept, segme
     for (let k = lowerBound(list, "segment", segment); k < list.length && !affirmed; k++) {
       const o = list[k] as Occurrence;
       if (o.segment !== segment) break;
-      affirmed = !o.negated || point.negatedAliases.has(text.slice(o.start, o.end));
+      affirmed = !o.negated || point.negatedAliases.has(wordsOf(text, o));
     }
     if (!affirmed) return true;
   }
@@ -1398,7 +1455,7 @@ class HitTerms {
       const marks = new Uint8Array(this.analysis.text.length);
       this.points.forEach((point, index) => {
         if (this.results[index]?.verdict !== "hit") return;
-        for (const concept of point.concepts) for (const term of this.analysis.of(concept)) marks.fill(1, term.start, term.end);
+        for (const concept of point.concepts) for (const term of this.analysis.everyOccurrenceOf(concept)) marks.fill(1, term.start, term.end);
       });
       this.marks = marks;
     }
@@ -1440,7 +1497,14 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   const credited = options.creditedPoints?.length ? new Set(options.creditedPoints) : null;
   const judgements: KeyPointJudgement[] = [];
   for (const point of compiled.keyPoints) {
-    const judgement = judgeKeyPoint(point, analysis);
+    let judgement = judgeKeyPoint(point, analysis);
+    // A homophone match is a guess at what the learner meant: it may earn a point, but a
+    // contradiction must also stand on the words as typed.
+    if (judgement.contradicted && analysis.sawHomophone) {
+      analysis.leaveOutHomophones("all");
+      judgement = judgeKeyPoint(point, analysis);
+      analysis.leaveOutHomophones("none");
+    }
     judgements.push(credited?.has(point.id) === true ? judged("hit", false, judgement.evidence, judgement.evidenceSpans, true) : judgement);
   }
   // A term that supports another point ("奖励是 RL 的需求") is no evidence against a denial of it;
@@ -1492,7 +1556,10 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   // Sentences that state something wrong: the words there make the wrong claim, not part of a right one.
   const wrongSentences = new Set<number>();
   for (const misconception of compiled.misconceptions) {
+    // Asserted by the words as typed only: a homophone match is a guess at what was meant.
+    analysis.leaveOutHomophones("affirmed");
     const found = detectMisconception(misconception, analysis, (o) => hits.supports(o), () => correctionsOf(misconception.id, compiled.keyPoints, judgements, keyPoints));
+    analysis.leaveOutHomophones("none");
     if (!found) continue;
     for (const o of found) wrongSentences.add(o.sentence);
     const words: string[] = [];
@@ -1518,6 +1585,8 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
       const result = keyPoints[index];
       if (result?.verdict !== "hit" || !point.limitedBy.includes(found.id)) return;
       if ((judgements[index]?.evidence ?? []).some((o) => analysis.statesLimit(o))) return;
+      // A point hit only through a homophone match crosses no limit: the contradiction would rest on the guess.
+      if ((judgements[index]?.evidence ?? []).some((o) => o.homophone)) return;
       keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", found.evidence, true, result.weight);
     });
   }

@@ -3,6 +3,7 @@ import type { Clauses } from "./clauses.ts";
 import { aliasVariants } from "./alias-variants.ts";
 import { aliasNegates, containsNegator, deniesSameness, isNegatedAt } from "./negation.ts";
 import { isHanCodePoint, isHanUnit } from "./han.ts";
+import { isFunctionUnit, learnReadingsOf, soundsAlike } from "./homophones.ts";
 import { normalizeTerm, SEGMENT_BREAK, SENTENCE_BREAK } from "./normalize-text.ts";
 
 export interface CompiledAlias {
@@ -23,6 +24,11 @@ export interface CompiledAlias {
   selfNegating: boolean;
   /** One English word long enough to be recognised with a typo in it ("lable" for "label"). */
   typoTolerant: boolean;
+  /**
+   * A Chinese term long enough to be recognised with one character typed as another of the same
+   * sound ("奖励模形" for 奖励模型), as pinyin input methods make learners do.
+   */
+  homophoneTolerant: boolean;
   /** A Chinese term of three or more characters: its characters may be spread out by filler words. */
   spreadable: boolean;
   /** A Chinese term of two characters without a negator: 得 may stand between them ("调得高"). */
@@ -85,18 +91,37 @@ export interface SearchStages {
   spread: Uint32Array;
   complement: Uint32Array;
   nearMisses: Uint32Array;
+  homophones: Uint32Array;
+  /**
+   * The distinct units of each alias of `homophones`, one after another: those of `homophones[k]`
+   * are `homophoneUnits[homophoneUnitsFrom[k]]` up to `homophoneUnitsFrom[k + 1]`. Read in one
+   * sweep, most aliases are ruled out without touching their objects, scattered over the heap.
+   */
+  homophoneUnits: Uint16Array;
+  homophoneUnitsFrom: Uint32Array;
   typos: Uint32Array;
 }
 
 function stagesOf(aliases: readonly CompiledAlias[]): SearchStages {
   const where = (takesPart: (alias: CompiledAlias) => boolean): Uint32Array =>
     Uint32Array.from(aliases.flatMap((alias, i) => (takesPart(alias) ? [i] : [])));
+  const homophones = where((alias) => alias.homophoneTolerant);
+  const homophoneUnitsFrom = new Uint32Array(homophones.length + 1);
+  const units: number[] = [];
+  homophones.forEach((i, k) => {
+    homophoneUnitsFrom[k] = units.length;
+    units.push(...(aliases[i] as CompiledAlias).units);
+  });
+  homophoneUnitsFrom[homophones.length] = units.length;
   return {
     negatedRest: where((alias) => alias.negatedRest !== null),
     gapped: where((alias) => alias.halves !== null),
     spread: where((alias) => alias.spreadable),
     complement: where((alias) => alias.spreadableShort),
     nearMisses: where((alias) => alias.bigrams !== null),
+    homophones,
+    homophoneUnits: Uint16Array.from(units),
+    homophoneUnitsFrom,
     typos: where((alias) => alias.typoTolerant),
   };
 }
@@ -111,6 +136,13 @@ export interface Occurrence {
   /** The matched alias negates by itself. */
   selfNegating: boolean;
   nearMiss: boolean;
+  /**
+   * Matched with one character replaced by one of the same sound: the learner most likely meant
+   * the term, but that is a guess, so such a match never makes a wrong claim on its own.
+   */
+  homophone: boolean;
+  /** For a homophone match, the alias it stands for (its words are not the alias's): null otherwise. */
+  meant: string | null;
   /** For a term matched with words in between: those words, which are the learner's, not the term's. */
   gap: { start: number; end: number } | null;
 }
@@ -126,6 +158,12 @@ const ENGLISH_SUFFIX = /^(?:s|es|ed|d|ing|'s)?(?![a-z0-9])/;
 /** Longer English aliases are stems ("normaliz", "fine-tun"): any letters may follow. */
 const ENGLISH_STEM_CONTINUATION = /^[a-z']*(?![0-9])/;
 const STEM_MIN_LENGTH = 5;
+/**
+ * Chinese terms this long or longer match with one character replaced by a homophone. Two
+ * characters are too few: one of them and a sound is half a guess (训连 for 训练, but also 分数 /
+ * 分书, 模型 / 模行), and two-character words of the same sound abound.
+ */
+export const HOMOPHONE_MIN_LENGTH = 3;
 /** Character-bigram Dice a window must reach to count as a near miss of a Chinese term. */
 export const NEAR_MISS_DICE = 0.55;
 
@@ -138,6 +176,11 @@ function isAsciiLetterAt(text: string, index: number): boolean {
 function isAsciiWordAt(text: string, index: number): boolean {
   const code = text.charCodeAt(index); // NaN outside the string: neither range holds
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+}
+
+/** The words of the alias an occurrence matched: the alias meant, for a homophone match ("偏号对" stands for 偏好对). */
+export function wordsOf(text: string, o: Occurrence): string {
+  return o.meant ?? text.slice(o.start, o.end);
 }
 
 /**
@@ -165,6 +208,10 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
     const splitAt = splitPointOf(text);
     const halves = halvesOf(text, splitAt);
     const negatedRest = negatedRestOf(text);
+    // Only terms of single-unit Han characters: a window is then one unit per character. A term
+    // holding a negator is matched exactly or not at all, as for near misses.
+    const homophoneTolerant = text.length >= HOMOPHONE_MIN_LENGTH && ALL_HAN.test(text) && !hasSurrogate(text) && !containsNegator(text);
+    if (homophoneTolerant) learnReadingsOf(text);
     aliases.push({
       text,
       anchor: rarestUnitOf(text),
@@ -175,6 +222,7 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       bigrams: text.length >= 3 && ALL_HAN.test(text) && !containsNegator(text) ? bigramCodes(text) : null,
       selfNegating: aliasNegates(text),
       typoTolerant: TYPO_TOLERANT.test(text),
+      homophoneTolerant,
       spreadable: text.length >= SPREAD_MIN_LENGTH && ALL_HAN.test(text) && !containsNegator(text),
       spreadableShort: text.length === 2 && ALL_HAN.test(text) && !containsNegator(text),
       negatedRest,
@@ -257,6 +305,14 @@ function bucketsOf(aliases: readonly CompiledAlias[]): AliasBuckets {
 
 const HAN_CHAR = /\p{Script=Han}/u;
 
+function hasSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdfff) return true;
+  }
+  return false;
+}
+
 /** Each UTF-16 unit of `text` once, in order of first appearance. */
 function distinctUnits(text: string): Uint16Array {
   const units: number[] = [];
@@ -297,6 +353,8 @@ let unitStamp = 0;
 let unitsGeneration = 0;
 /** Where each unit the answer holds first stands (valid where `unitSeen` is stamped). */
 const unitFirst = new Int32Array(0x10000);
+/** How many times each unit the answer holds occurs in it (valid where `unitSeen` is stamped). */
+const unitCount = new Int32Array(0x10000);
 /** The next position of the unit at each position, or -1: each unit's positions form an ascending chain. */
 let unitNext = new Int32Array(256);
 
@@ -324,7 +382,9 @@ export class UnitPresence {
     let following = Number.NaN;
     for (let i = text.length - 1; i >= 0; i--) {
       const unit = text.charCodeAt(i);
-      unitNext[i] = unitSeen[unit] === unitStamp ? (unitFirst[unit] as number) : -1;
+      const seen = unitSeen[unit] === unitStamp;
+      unitNext[i] = seen ? (unitFirst[unit] as number) : -1;
+      unitCount[unit] = seen ? (unitCount[unit] as number) + 1 : 1;
       unitFirst[unit] = i;
       unitSeen[unit] = unitStamp;
       if (i + 1 < text.length) gramSeen[gramSlot((unit << 16) | following)] = unitStamp;
@@ -340,8 +400,20 @@ export class UnitPresence {
     return true;
   }
 
+  /** Whether the answer holds all of `units[from]` up to `units[to]` but one at most (call `activate` first). */
+  lacksAtMostOneOf(units: Uint16Array, from: number, to: number): boolean {
+    let lacking = 0;
+    for (let k = from; k < to; k++) if (unitSeen[units[k] as number] !== unitStamp && ++lacking > 1) return false;
+    return true;
+  }
+
   has(unit: number): boolean {
     return unitSeen[unit] === unitStamp;
+  }
+
+  /** How many times the answer holds `unit`. */
+  countOf(unit: number): number {
+    return unitSeen[unit] === unitStamp ? (unitCount[unit] as number) : 0;
   }
 
   /** First position of `unit` in the answer, or -1; `nextAt` walks the rest in ascending order. */
@@ -641,6 +713,13 @@ function enoughBigramsMayBePresent(alias: CompiledAlias, grams: Int32Array, unit
   return 2 * possible >= NEAR_MISS_DICE * (grams.length + shortestWindowGramsOf(alias));
 }
 
+/** Whether the unit at `index` is a Han character other than a function character (false past either end). */
+function runsOn(text: string, index: number): boolean {
+  if (index < 0 || index >= text.length) return false;
+  const unit = text.charCodeAt(index);
+  return isHanUnit(unit) && !isFunctionUnit(unit);
+}
+
 /** One concept searched in one answer: matches are recorded as they are found, longest alias first. */
 class OccurrenceSearch {
   /** How many of `gathered` are this search's. */
@@ -662,6 +741,7 @@ class OccurrenceSearch {
     gapNegated = false,
     gapStart = -1,
     gapEnd = -1,
+    homophone = false,
   ): void {
     // Overlap is read off a mark per code unit: comparing with every earlier span made an answer
     // repeating one term thousands of times quadratic.
@@ -692,6 +772,8 @@ class OccurrenceSearch {
       negated,
       selfNegating: alias.selfNegating,
       nearMiss,
+      homophone,
+      meant: homophone ? alias.text : null,
       gap: gapStart >= 0 ? { start: gapStart, end: gapEnd } : null,
     };
   }
@@ -826,6 +908,75 @@ class OccurrenceSearch {
           break;
         }
       }
+    }
+  }
+
+  /**
+   * The alias with exactly one character replaced by another Han character of the same sound
+   * ("奖励模形", "偏号对"). Every such window keeps in place one of any two of the alias's
+   * characters, so windows are tried only where the answer holds the two it holds least often, at
+   * their offsets: each position of the answer is read a bounded number of times per alias, and a
+   * character's readings are looked up once and cached.
+   */
+  homophones(alias: CompiledAlias, units: UnitPresence): void {
+    const term = alias.text;
+    units.activate();
+    // At most one of the alias's characters may be missing from the answer, and then it is the
+    // replaced one; otherwise the two least frequent in the answer anchor the windows.
+    let missing = -1;
+    let rarest = -1;
+    let second = -1;
+    for (let k = 0; k < term.length; k++) {
+      const count = units.countOf(term.charCodeAt(k));
+      if (count === 0) {
+        if (missing >= 0) return;
+        missing = k;
+      } else if (rarest < 0 || count < units.countOf(term.charCodeAt(rarest))) {
+        second = rarest;
+        rarest = k;
+      } else if (second < 0 || count < units.countOf(term.charCodeAt(second))) {
+        second = k;
+      }
+    }
+    if (missing >= 0) {
+      this.homophonesAnchoredAt(alias, units, rarest, missing);
+      return;
+    }
+    // Windows keeping the rarest character, then those where it is the one replaced.
+    this.homophonesAnchoredAt(alias, units, rarest, -1);
+    this.homophonesAnchoredAt(alias, units, second, rarest);
+  }
+
+  /** Windows holding the alias's character `anchor` in place, the replaced one at `only` (any if -1). */
+  private homophonesAnchoredAt(alias: CompiledAlias, units: UnitPresence, anchor: number, only: number): void {
+    const text = this.answer.text;
+    const term = alias.text;
+    const length = term.length;
+    const last = text.length - length;
+    // Sized as `record` sizes it, so that reading a mark never reads past its end.
+    if (takenMark.length < text.length) takenMark = new Uint8Array(Math.max(text.length, takenMark.length * 2));
+    for (let at = units.firstAt(term.charCodeAt(anchor)); at >= 0; at = units.nextAt(at)) {
+      const from = at - anchor;
+      if (from < 0) continue;
+      if (from > last) break;
+      // Inside a match of the concept already: a window there would overlap it, and not be taken.
+      if (takenMark[at] === 1) continue;
+      let replaced = -1;
+      let k = 0;
+      for (; k < length; k++) {
+        if (text.charCodeAt(from + k) === term.charCodeAt(k)) continue;
+        if (replaced >= 0) break;
+        replaced = k;
+      }
+      if (k < length || replaced < 0 || (only >= 0 && replaced !== only)) continue;
+      const typed = text.charCodeAt(from + replaced);
+      if (!isHanUnit(typed) || isFunctionUnit(typed) || !soundsAlike(typed, term.charCodeAt(replaced))) continue;
+      // A three-character term replaced at an edge keeps only two characters in place, and the
+      // replaced one may belong to a word of its own running on from there: 权限检查 is no 先检查,
+      // 训练几轮 no 训练集, 直接微调 no 直接喂. It counts only where no other word runs on.
+      if (length === HOMOPHONE_MIN_LENGTH && replaced === 0 && runsOn(text, from - 1)) continue;
+      if (length === HOMOPHONE_MIN_LENGTH && replaced === length - 1 && runsOn(text, from + length)) continue;
+      this.record(from, from + length, alias, true, false, -1, -1, true);
     }
   }
 
@@ -992,10 +1143,30 @@ export interface AnswerView {
   negationText(): string;
 }
 
+/**
+ * Looks for homophone matches of the concept's aliases (see `OccurrenceSearch.homophones`) that
+ * the answer holds all characters of but one at most.
+ */
+function homophoneStage(search: OccurrenceSearch, aliases: readonly CompiledAlias[], stages: SearchStages, units: UnitPresence): void {
+  const { homophones, homophoneUnits, homophoneUnitsFrom } = stages;
+  for (let k = 0; k < homophones.length; k++) {
+    const i = homophones[k] as number;
+    // An alias found as it is was most likely typed right: its misspelling is not looked for too.
+    if (matchedExactly[i] === exactStamp) continue;
+    if (units.lacksAtMostOneOf(homophoneUnits, homophoneUnitsFrom[k] as number, homophoneUnitsFrom[k + 1] as number)) {
+      search.homophones(aliases[i] as CompiledAlias, units);
+    }
+  }
+}
+
+/** Per alias of the concept being searched: `exactStamp` if it was found exactly. */
+let matchedExactly = new Uint32Array(64);
+let exactStamp = 0;
+
 /** Indexes of the aliases in the buckets present in the answer, for the concept being searched. */
 let candidates = new Uint32Array(64);
 
-/** Every place the concept is mentioned, with its negation state. Near misses only if nothing exact. */
+/** Every place the concept is mentioned, with its negation state. Near misses only if nothing exact; homophones always. */
 export function findOccurrences(answer: AnswerView, concept: CompiledConcept): Occurrence[] {
   const search = new OccurrenceSearch(answer);
   // Every stage but the typos matches only units of the alias (its characters, in order, or its
@@ -1023,9 +1194,18 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
       candidates.subarray(0, count).sort();
     }
   }
+  if (exactStamp === 0xffffffff) {
+    matchedExactly.fill(0);
+    exactStamp = 0;
+  }
+  exactStamp += 1;
+  if (matchedExactly.length < aliases.length) matchedExactly = new Uint32Array(aliases.length * 2);
   for (let c = 0; c < count; c++) {
     const alias = aliases[candidates[c] as number] as CompiledAlias;
-    if (units.hasAll(alias.units) && units.mayHaveAllGrams(alias.gramSlots)) search.exact(alias, units);
+    if (!units.hasAll(alias.units) || !units.mayHaveAllGrams(alias.gramSlots)) continue;
+    const before = search.count;
+    search.exact(alias, units);
+    if (search.count > before) matchedExactly[candidates[c] as number] = exactStamp;
   }
   for (const i of stages.negatedRest) {
     const alias = aliases[i] as CompiledAlias;
@@ -1056,6 +1236,9 @@ export function findOccurrences(answer: AnswerView, concept: CompiledConcept): O
       if (enoughBigramsMayBePresent(alias, grams, units)) search.nearMisses(alias, grams);
     }
   }
+  // Whatever else matched: a misspelt term beside an exact one ("DPO 偏号对") is a term too, not the
+  // learner's own words, or a keyword list holding one would read as a claim.
+  homophoneStage(search, aliases, stages, units);
   if (search.count === 0) {
     for (const i of stages.typos) search.typos(aliases[i] as CompiledAlias);
   }
