@@ -4,7 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, assertsPossible, attentionDeniedAfter, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
+import { assertsNeed, assertsPossible, attentionDeniedAfter, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeResult, keyPointResult, misconceptionResult } from "./results.ts";
@@ -194,6 +194,8 @@ class AnswerAnalysis implements AnswerView {
   private readonly claims: Uint8Array;
   /** Per segment, the last segment of the list read as a whole that it is in, or -1, and how it is read (see `listRuns`). */
   private runs: ListRuns | null = null;
+  /** Whether the answer has nothing a list read as a whole needs (see `mayHoldRuns`); null until asked. */
+  private runsAbsent: boolean | null = null;
 
   readonly leadingAnswer: "yes" | "no" | null;
   readonly leadingSpan: { start: number; end: number };
@@ -288,26 +290,28 @@ class AnswerAnalysis implements AnswerView {
 
   /** The last segment of the list read as a whole that the segment is in ("标清角色、动作和观察没必要"), or -1. */
   listRunEnd(segmentIndex: number): number {
-    this.runs ??= listRuns(this);
-    return this.runs.ends[segmentIndex] ?? -1;
+    if (this.runs === null) {
+      // Most answers have no list, no question and no topic: nothing is read or kept for them.
+      this.runsAbsent ??= !mayHoldRuns(this.original, this.text);
+      if (this.runsAbsent) return -1;
+      this.runs = new ListRuns(this);
+    }
+    return this.runs.endOf(segmentIndex);
   }
 
-  /** Whether a necessity negator opens the list ending at `end`. */
+  /** Whether a necessity negator opens the list ending at `end` (a value `listRunEnd` gave). */
   listOpenedUnneeded(end: number): boolean {
-    this.runs ??= listRuns(this);
-    return this.runs.openedUnneeded[end] === 1;
+    return this.runs?.openedUnneeded[end] === 1;
   }
 
-  /** The first segment of the list ending at `end`. */
+  /** The first segment of the list ending at `end` (a value `listRunEnd` gave). */
   listHead(end: number): number {
-    this.runs ??= listRuns(this);
-    return this.runs.heads[end] ?? -1;
+    return this.runs?.heads[end] ?? -1;
   }
 
-  /** Whether the list ending at `end` is said to be required ("没有……、……不行") rather than denied. */
+  /** Whether the list ending at `end` (a value `listRunEnd` gave) is said to be required ("没有……、……不行") rather than denied. */
   listRequired(end: number): boolean {
-    this.runs ??= listRuns(this);
-    return this.runs.required[end] === 1;
+    return this.runs?.required[end] === 1;
   }
 
   /** Whether the segment holds words that link its terms, beyond the terms themselves. */
@@ -704,8 +708,11 @@ function mentionsOf(point: CompiledKeyPoint, analysis: AnswerAnalysis): { perCon
 const TOPIC_ENDS = ["那些", "这些", "什么的", "啥的", "之类的", "之类", "这一步", "那一步", "这种事", "这些事", "那套", "那一套", "这块", "那块"];
 /** Words that open such a topic: "至于区分动作和观察，没必要". */
 const TOPIC_LEADS = ["至于"];
-const LIST_BREAK = "、";
-const QUESTION_MARKS = new Set(["？", "?"]);
+const LIST_BREAK_UNIT = "、".charCodeAt(0);
+const QUESTION_UNITS = new Set(["？", "?"].map((mark) => mark.charCodeAt(0)));
+
+/** How many characters the last item of a list may hold before the negation closing it ("……、工具还是模型的问题这一步可以省掉"). */
+const LIST_ITEM_LEAD = 16;
 
 /**
  * Lists read as a whole. Items joined by "、" share what closes the list: "标清角色、动作和工具观察没必要"
@@ -716,54 +723,93 @@ const QUESTION_MARKS = new Set(["？", "?"]);
  * whole statement ("DPO 直接用偏好对训练，用不着") the negation may be about something unnamed.
  * A run that opens with a negated condition and closes on its cost ("没有……、……不行") is required.
  */
-interface ListRuns {
-  /** Per segment: the index of its run's last segment, or -1 where the run is read item by item. */
-  ends: Int32Array;
-  /** Per last segment of a run: 1 where the run is required rather than denied. */
-  required: Uint8Array;
-  /** Per last segment of a run: 1 where a necessity negator opens the run ("没必要区分动作和观察、重复日志和新采样"). */
-  openedUnneeded: Uint8Array;
-  /** Per last segment of a run: the run's first segment. */
-  heads: Int32Array;
+/** Whether a list could be read as a whole in the answer: it has a "、", a question mark or a topic word. */
+function mayHoldRuns(original: string, text: string): boolean {
+  if (original.includes("、") || original.includes("？") || original.includes("?")) return true;
+  for (const word of TOPIC_LEADS) if (text.includes(word)) return true;
+  for (const word of TOPIC_ENDS) if (text.includes(word)) return true;
+  return false;
 }
 
-/** How many characters the last item of a list may hold before the negation closing it ("……、工具还是模型的问题这一步可以省掉"). */
-const LIST_ITEM_LEAD = 16;
+/** Whether `text` has one of `words` at `at`. */
+function startsWithOneOf(text: string, at: number, words: readonly string[]): boolean {
+  for (const word of words) if (text.startsWith(word, at)) return true;
+  return false;
+}
 
-function listRuns(analysis: AnswerAnalysis): ListRuns {
-  const { text, original, normalized } = analysis;
-  const segments = analysis.clauses.segments;
-  const ends = new Int32Array(segments.length).fill(-1);
-  const required = new Uint8Array(segments.length);
-  const openedUnneeded = new Uint8Array(segments.length);
-  const heads = new Int32Array(segments.length).fill(-1);
-  const originalAt = (index: number): string => original[normalized.originStart[index] ?? -1] ?? "";
-  let first = 0;
-  for (let s = 0; s < segments.length; s++) {
-    const segment = segments[s] as Segment;
-    const next = segments[s + 1];
-    if (next?.sentence === segment.sentence && originalAt(segment.end) === LIST_BREAK) continue;
-    const items = s - first + 1;
-    const head = segments[first] as Segment;
-    const condition = items >= 2 ? listConditionOf(analysis.negationText(), head, segment) : null;
-    let read = condition !== null || (items >= 2 && closedByDismissal(analysis.negationText(), segment.start, segment.end, LIST_ITEM_LEAD));
-    if (!read && next) {
-      // After a question ("要不要区分哪些 token 算 loss？没必要") the bare negation answers it whole.
-      const asked = QUESTION_MARKS.has(originalAt(segment.end));
-      const closes = items >= 2 || asked || TOPIC_LEADS.some((lead) => text.startsWith(lead, head.start)) ||
-        TOPIC_ENDS.some((word) => segment.end - word.length >= segment.start && text.startsWith(word, segment.end - word.length));
-      read = closes && (next.sentence === segment.sentence || asked) && isBareClosing(text, next.start, next.end);
-    }
-    if (!read && items >= 2 && condition === null && opensWithUnneeded(text, head.start, head.end)) {
-      read = true;
-      openedUnneeded[s] = 1;
-    }
-    if (read) ends.fill(s, first, s + 1);
-    heads[s] = first;
-    if (condition === "required") required[s] = 1;
-    first = s + 1;
+/** Whether `text.slice(from, to)` ends with one of `words`. */
+function endsWithOneOf(text: string, from: number, to: number, words: readonly string[]): boolean {
+  for (const word of words) if (to - word.length >= from && text.startsWith(word, to - word.length)) return true;
+  return false;
+}
+
+class ListRuns {
+  /** Per segment: its run's last segment if the run is read as a whole, -1 if not, -2 not yet read. */
+  private readonly ends: Int32Array;
+  /** Per last segment of a run read whole: 1 where the run is required rather than denied. */
+  readonly required: Uint8Array;
+  /** Per last segment of a run read whole: 1 where a necessity negator opens it ("没必要区分动作和观察、重复日志和新采样"). */
+  readonly openedUnneeded: Uint8Array;
+  /** Per last segment of a run: the run's first segment. */
+  readonly heads: Int32Array;
+
+  constructor(private readonly analysis: AnswerAnalysis) {
+    const count = analysis.clauses.segments.length;
+    this.ends = new Int32Array(count).fill(-2);
+    this.required = new Uint8Array(count);
+    this.openedUnneeded = new Uint8Array(count);
+    this.heads = new Int32Array(count).fill(-1);
   }
-  return { ends, required, openedUnneeded, heads };
+
+  /** The run of `segment` read once, when a term first stands in it: most runs hold no term. */
+  endOf(segment: number): number {
+    const known = this.ends[segment];
+    if (known === undefined) return -1;
+    if (known !== -2) return known;
+    let first = segment;
+    while (first > 0 && this.joinsNext(first - 1)) first -= 1;
+    let last = segment;
+    while (this.joinsNext(last)) last += 1;
+    const end = this.read(first, last) ? last : -1;
+    this.ends.fill(end, first, last + 1);
+    return end;
+  }
+
+  /** Whether "、" joins the segment to the next one in its sentence: items of one list. */
+  private joinsNext(index: number): boolean {
+    const { clauses, original, normalized } = this.analysis;
+    const segment = clauses.segments[index];
+    const next = clauses.segments[index + 1];
+    return segment !== undefined && next?.sentence === segment.sentence && original.charCodeAt(normalized.originStart[segment.end] ?? -1) === LIST_BREAK_UNIT;
+  }
+
+  /** Whether the run of segments `first`…`last` is read as a whole, noting how. */
+  private read(first: number, last: number): boolean {
+    const { text, original, normalized } = this.analysis;
+    const segments = this.analysis.clauses.segments;
+    const head = segments[first] as Segment;
+    const segment = segments[last] as Segment;
+    const next = segments[last + 1];
+    const items = last - first + 1;
+    this.heads[last] = first;
+    if (items >= 2) {
+      const condition = listConditionOf(this.analysis.negationText(), head, segment);
+      if (condition === "required") this.required[last] = 1;
+      if (condition !== null || closedByDismissal(this.analysis.negationText(), segment.start, segment.end, LIST_ITEM_LEAD)) return true;
+    }
+    // A bare negation after the run: looked at only when the next clause is short enough to be one.
+    if (next && next.end - next.start <= LONGEST_BARE_CLOSING_UNITS) {
+      // After a question ("要不要区分哪些 token 算 loss？没必要") the bare negation answers it whole.
+      const asked = QUESTION_UNITS.has(original.charCodeAt(normalized.originStart[segment.end] ?? -1));
+      const closes = items >= 2 || asked || startsWithOneOf(text, head.start, TOPIC_LEADS) || endsWithOneOf(text, segment.start, segment.end, TOPIC_ENDS);
+      if (closes && (next.sentence === segment.sentence || asked) && isBareClosing(text, next.start, next.end)) return true;
+    }
+    if (items >= 2 && opensWithUnneeded(text, head.start, head.end)) {
+      this.openedUnneeded[last] = 1;
+      return true;
+    }
+    return false;
+  }
 }
 
 /**
@@ -790,7 +836,8 @@ function withListsRead(perConcept: Occurrence[][], analysis: AnswerAnalysis): Oc
     }
   }
   if (reached.size === 0) return perConcept;
-  return perConcept.map((list) => list.map((o) => {
+  const inReached = (o: Occurrence): boolean => reached.has(analysis.listRunEnd(o.segment));
+  return perConcept.map((list) => !list.some(inReached) ? list : list.map((o) => {
     const end = analysis.listRunEnd(o.segment);
     return end >= 0 && reached.has(end) ? { ...o, negated: !analysis.listRequired(end), segment: end } : o;
   }));
@@ -946,7 +993,8 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   if (hit) {
     // The point limits a thing ("代理只能捕获模型调用"), the answer says it does more ("代理不光是抓调用"):
     // the point's own words with the limit denied.
-    const crossed = hit.find((o, c) => point.limited[c] === true && analysis.limitDenied(o));
+    let crossed = false;
+    for (let c = 0; c < hit.length && !crossed; c++) crossed = point.limited[c] === true && analysis.limitDenied(hit[c] as Occurrence);
     if (crossed) return judged("missed", true, hit, clauseAround(analysis, hit), true);
     return judged("hit", false, hit, hit, hitSupported || anyMakesClaim(analysis, hit));
   }
@@ -1552,13 +1600,14 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   }
 
   const hits = new HitTerms(compiled.keyPoints, keyPoints, analysis);
+  const supports = (o: Occurrence): boolean => hits.supports(o);
   const misconceptions: MisconceptionResult[] = [];
   // Sentences that state something wrong: the words there make the wrong claim, not part of a right one.
   const wrongSentences = new Set<number>();
   for (const misconception of compiled.misconceptions) {
     // Asserted by the words as typed only: a homophone match is a guess at what was meant.
     analysis.leaveOutHomophones("affirmed");
-    const found = detectMisconception(misconception, analysis, (o) => hits.supports(o), () => correctionsOf(misconception.id, compiled.keyPoints, judgements, keyPoints));
+    const found = detectMisconception(misconception, analysis, supports, () => correctionsOf(misconception.id, compiled.keyPoints, judgements, keyPoints));
     analysis.leaveOutHomophones("none");
     if (!found) continue;
     for (const o of found) wrongSentences.add(o.sentence);

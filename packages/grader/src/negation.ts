@@ -146,6 +146,8 @@ const CORRECTIONS_ZH = new Set(["不是", "并不是", "并非", "不对", "是�
 const BARE_CLOSINGS_ZH = new Set(BARE_CLOSING_LEADS_ZH.flatMap((lead) =>
   NEGATORS_AFTER_ZH.filter((negator) => !CORRECTIONS_ZH.has(negator)).flatMap((negator) => AFTER_SUFFIXES_ZH.map((suffix) => lead + negator + suffix))));
 const LONGEST_BARE_CLOSING = longest(BARE_CLOSINGS_ZH);
+/** The longest clause `isBareClosing` can accept, in code units. */
+export const LONGEST_BARE_CLOSING_UNITS = LONGEST_BARE_CLOSING;
 
 // In English: up to three words, a negating phrase, then up to four words, and nothing else.
 const NEGATORS_AFTER_EN = [
@@ -352,7 +354,8 @@ function scopeStartIn(text: string, from: number, to: number): number {
     const breakWord = SCOPE_BREAK_FIRSTS[unit] === 1 ? startingAtWithin(SCOPE_BREAKS_ZH, text, i, to) : null;
     if (breakWord !== null) {
       // "不能说只要奖励在涨就……", "别以为只要……": a claim denied whole, the condition inside it.
-      const inDeniedClaim = CLAIM_NEGATORS_ZH.some((negator) => i - negator.length >= from && text.startsWith(negator, i - negator.length));
+      let inDeniedClaim = false;
+      for (const negator of CLAIM_NEGATORS_ZH) if (i - negator.length >= from && text.startsWith(negator, i - negator.length)) inDeniedClaim = true;
       i += breakWord.length;
       if (!inDeniedClaim) last = i;
     } else {
@@ -566,10 +569,30 @@ function endsWithOneOf(text: string, from: number, to: number, words: readonly s
   return false;
 }
 
-/** Whether a word of `words` starts in `text.slice(from, to)`: where it starts, or -1. */
-function firstOf(text: string, from: number, to: number, words: readonly string[]): number {
-  for (let i = from; i < to; i++) for (const word of words) if (i + word.length <= to && text.startsWith(word, i)) return i;
-  return -1;
+/** Words looked for anywhere in a stretch, filed by their first unit so most positions cost one array read. */
+class WordList {
+  private readonly firsts = new Uint8Array(0x10000);
+  constructor(readonly words: readonly string[]) {
+    for (const word of words) this.firsts[word.charCodeAt(0)] = 1;
+  }
+
+  /** Where the first of the words to start in `text.slice(from, to)` starts, or -1. */
+  firstIn(text: string, from: number, to: number): number {
+    for (let i = from; i < to; i++) {
+      if (this.firsts[text.charCodeAt(i)] !== 1) continue;
+      for (const word of this.words) if (i + word.length <= to && text.startsWith(word, i)) return i;
+    }
+    return -1;
+  }
+}
+
+const HARMLESS_LIST = new WordList(HARMLESS_ZH);
+const CONSEQUENCE_MARKER_LIST = new WordList(CONSEQUENCE_MARKERS_ZH);
+const BAD_OUTCOME_LIST = new WordList(BAD_OUTCOMES_ZH);
+
+/** Whether a word of `list` starts in `text.slice(from, to)`: where it starts, or -1. */
+function firstOf(text: string, from: number, to: number, list: WordList): number {
+  return list.firstIn(text, from, to);
 }
 
 /**
@@ -594,7 +617,8 @@ function conditionOpened(masked: string, from: number): number {
       const opened = from + lead.length + negator.length;
       if (!masked.startsWith(negator, from + lead.length)) continue;
       // "不能说……无所谓", "不是……" deny a claim: no lack is named.
-      return CLAIM_DENIALS_AFTER_ZH.some((word) => masked.startsWith(word, opened)) ? -1 : opened;
+      for (const word of CLAIM_DENIALS_AFTER_ZH) if (masked.startsWith(word, opened)) return -1;
+      return opened;
     }
   }
   return -1;
@@ -602,11 +626,11 @@ function conditionOpened(masked: string, from: number): number {
 
 /** What `masked.slice(from, to)` says the lack costs: "required" (不行, 会出问题, 就没法……), "harmless" (也没关系), or null. */
 function costOfLack(masked: string, from: number, to: number): "required" | "harmless" | null {
-  if (firstOf(masked, from, to, HARMLESS_ZH) >= 0) return "harmless";
+  if (firstOf(masked, from, to, HARMLESS_LIST) >= 0) return "harmless";
   if (endsWithOneOf(masked, from, to, LACK_REJECTED_ZH)) return "required";
-  const marker = firstOf(masked, from, to, CONSEQUENCE_MARKERS_ZH);
+  const marker = firstOf(masked, from, to, CONSEQUENCE_MARKER_LIST);
   if (marker < 0) return null;
-  const bad = firstOf(masked, marker, to, BAD_OUTCOMES_ZH);
+  const bad = firstOf(masked, marker, to, BAD_OUTCOME_LIST);
   if (bad >= 0 && !hasNegatorIn(masked, marker, bad)) return "required";
   return hasNegatorIn(masked, marker, Math.min(to, marker + 2 + CONSEQUENCE_REACH_ZH + 2)) ? "required" : null;
 }
