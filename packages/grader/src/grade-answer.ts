@@ -98,6 +98,8 @@ const ALL_REACH = 4;
 /** Frames that report a belief of others: what follows is quoted, not claimed, when it is then rejected. */
 const REPORTING_FRAMES = [
   "有人说", "有人觉得", "有人以为", "有人认为", "有人会说", "有人讲", "很多人以为", "很多人觉得", "很多人说", "很多人认为",
+  // A belief named by what people take a thing for: "不少人把网关当成完整的训练器，其实……".
+  "有人把", "很多人把", "不少人把", "有些人把", "有的人把", "常有人把", "经常有人把", "容易把", "误以为", "以为",
   "不少人以为", "不少人觉得", "常有人说", "常听人说", "别人说", "网上说", "有种说法", "有一种说法", "有的说法",
   "some people", "people say", "people think", "some say", "a common claim",
 ];
@@ -143,8 +145,8 @@ const LIST_WORDS = new Set(["and", "or", "the", "a", "an", "vs", "etc", "also", 
 const CONTENT_CHAR = /[\p{L}\p{N}]/u;
 // A bare yes or no as the first segment answers a yes/no follow-up ("把对话全部拼起来训练行吗？" "不行，……").
 // Spoken answers soften it with a modal particle ("不行吧", "能啊") or a degree word ("不太行").
-const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|做不了|做不到|没法做|不能做|训不了|没法训|不一样|不同|不一致|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|not necessarily|not really|not always|not as is)(?:吧|啊|呀|哈|呢|啦|哦|的)?$/;
-const LEADING_YES = /^(?:可以|行|是|对|一样|相同|能|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|sure|of course)(?:吧|啊|呀|哈|呢|啦|哦|的)?$/;
+const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|做不了|做不到|没法做|不能做|训不了|没法训|不一样|不同|不一致|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|not necessarily|not really|not always|not as is)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛)?$/;
+const LEADING_YES = /^(?:可以|行|是|对|一样|相同|能|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|sure|of course)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛)?$/;
 
 interface KeyPointJudgement {
   verdict: Verdict;
@@ -1405,8 +1407,10 @@ function detectMisconception(
   supportsHit: (o: Occurrence) => boolean,
   corrections: () => Corrections,
 ): Occurrence[] | null {
-  const perConcept: Occurrence[][] = [];
-  for (const concept of misconception.concepts) perConcept.push(analysis.of(concept));
+  const mentions: Occurrence[][] = [];
+  for (const concept of misconception.concepts) mentions.push(analysis.of(concept));
+  // A list denied whole ("别以为只留最终文本、之后重新分词就能还原") denies the belief inside it.
+  const perConcept = withListsRead(mentions, analysis);
   const anchors = perConcept[0] ?? [];
   // Every anchor of one segment (or sentence) comes to the same answer: each is tried once.
   let tried = -1;

@@ -781,7 +781,7 @@ export function closedByDismissal(masked: string, from: number, to: number, lead
 }
 
 /** Adverbs a necessity negator may follow at the head of a clause: "其实没必要……". */
-const HEAD_ADVERBS_ZH = ["", "其实", "完全", "根本", "也", "都", "真的", "压根"];
+const HEAD_ADVERBS_ZH = ["", "其实", "完全", "根本", "也", "都", "真的", "压根", "但", "但是", "不过", "可"];
 
 /**
  * Necessity negators that govern a whole list after them. Not "别" or "不要": an imperative scopes
@@ -790,6 +790,8 @@ const HEAD_ADVERBS_ZH = ["", "其实", "完全", "根本", "也", "都", "真的
 const LIST_OPENERS_ZH = [
   "不再需要", "不需要", "没必要", "不用", "用不着", "犯不着", "不必", "无需", "没啥必要", "没什么必要", "用不上", "无须", "何必",
   "哪用得着", "还用得着", "谁还", "跳过", "省掉", "省去", "省略",
+  // A claim denied whole, its items inside: "别以为只留最终文本、之后重新分词就能还原".
+  "别以为", "不要以为", "不能说", "并不是", "不是说", "并非",
 ];
 
 /** Words that wave away which of a thing it is: "没必要明确哪些 token……", "不管哪些 token……". */

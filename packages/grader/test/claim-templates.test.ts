@@ -90,3 +90,18 @@ describe("what a denial point denies, rejected", () => {
     expect(contradicted.length).toBeLessThanOrEqual(3);
   });
 });
+
+describe("beliefs named by what people take a thing for, and lists denied whole", () => {
+  it("reads 'many take X for Y, but in fact…' as a belief rejected", () => {
+    expect(flags("Q092.m1", "Q092.f1", "很多人把采集代理当成完整的训练器，其实它只在调用边界记录请求和响应。")).toBe(false);
+    expect(flags("Q092.m1", "Q092.f1", "采集代理就是完整的训练器。")).toBe(true);
+  });
+  it("denies every item of a list a claim negator opens, even after 但", () => {
+    expect(flags("Q092.m3", "Q092.f3", "可以做示范，但别以为只存最终文本、之后重新分词就能还原生成过程。")).toBe(false);
+    expect(flags("Q092.m3", "Q092.f3", "可以做示范，只存最终文本、之后重新分词就能还原生成过程。")).toBe(true);
+  });
+  it("takes a leading yes with two particles as the answer to a yes/no question", () => {
+    expect(verdictOf("Q090.f1", "k1", "可以的呀。SFT 用示范答案当目标。")).toBe("hit");
+    expect(verdictOf("Q090.f1", "k1", "不行的吧。SFT 也得先有奖励。")).toBe("contradicted");
+  });
+});
