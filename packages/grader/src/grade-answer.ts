@@ -733,6 +733,21 @@ function mayHoldRuns(original: string, text: string): boolean {
   return false;
 }
 
+/** Words that make what follows them the standard of a comparison, and words that close it. */
+const COMPARED_WITH = ["跟", "和", "与", "同", "像"];
+const COMPARISON_CLOSINGS = ["一样", "差不多", "相当", "似的", "一般", "类似", "没区别", "没两样"];
+
+/** The lists without the occurrences that stand as the standard of a comparison ("跟重训一样"). */
+function withoutComparisons(perConcept: Occurrence[][], analysis: AnswerAnalysis): Occurrence[][] {
+  const text = analysis.text;
+  const compared = (o: Occurrence): boolean =>
+    o.start > 0 && COMPARED_WITH.includes(text.charAt(o.start - 1)) &&
+    (startsWithOneOf(text, o.end, COMPARISON_CLOSINGS) || (text.startsWith("的", o.end) && startsWithOneOf(text, o.end + 1, COMPARISON_CLOSINGS)));
+  let any = false;
+  for (const list of perConcept) for (const o of list) if (!any && compared(o)) any = true;
+  return any ? perConcept.map((list) => list.filter((o) => !compared(o))) : perConcept;
+}
+
 /** Whether `text` has one of `words` at `at`. */
 function startsWithOneOf(text: string, at: number, words: readonly string[]): boolean {
   for (const word of words) if (text.startsWith(word, at)) return true;
@@ -913,7 +928,9 @@ function enumeratedAcross(point: CompiledKeyPoint, perConcept: PerConcept, analy
 function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPointJudgement {
   if (point.concepts.length === 0) return judgeByText(point, analysis);
   const mentions = mentionsOf(point, analysis);
-  const perConcept = withListsRead(mentions.perConcept, analysis);
+  // What something else is compared with ("效果跟重训一样") is not claimed: a denial point's term
+  // standing only as the standard of a comparison asserts nothing it denies.
+  const perConcept = withListsRead(point.polarity === "deny" ? withoutComparisons(mentions.perConcept, analysis) : mentions.perConcept, analysis);
   const opposite = mentions.opposite;
   const needed = point.concepts.length;
   const deny = point.polarity === "deny";
@@ -1496,18 +1513,22 @@ export function checkOverlayAlias(item: QuizItem, entry: AliasOverlayEntry, exis
 class HitTerms {
   private marks: Uint8Array | null = null;
   constructor(
-    private readonly points: readonly CompiledKeyPoint[],
     private readonly results: readonly KeyPointResult[],
+    private readonly judgements: readonly KeyPointJudgement[],
     private readonly analysis: AnswerAnalysis,
   ) {}
 
-  /** Whether the occurrence overlaps a term of a point the answer hits. */
+  /**
+   * Whether the occurrence overlaps a term that makes a point the answer hits: the hit's own
+   * evidence, not every mention of its concepts ("优势就全是 0" makes the point, "梯度全部为零" later
+   * in the sentence goes beyond it).
+   */
   supports(o: Occurrence): boolean {
     if (!this.marks) {
       const marks = new Uint8Array(this.analysis.text.length);
-      this.points.forEach((point, index) => {
+      this.judgements.forEach((judgement, index) => {
         if (this.results[index]?.verdict !== "hit") return;
-        for (const concept of point.concepts) for (const term of this.analysis.everyOccurrenceOf(concept)) marks.fill(1, term.start, term.end);
+        for (const term of judgement.evidence) marks.fill(1, term.start, term.end);
       });
       this.marks = marks;
     }
@@ -1603,7 +1624,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     keyPoints.push(keyPointResult(point.id, point.text, verdict, evidence, judgement.contradicted, point.weight));
   }
 
-  const hits = new HitTerms(compiled.keyPoints, keyPoints, analysis);
+  const hits = new HitTerms(keyPoints, judgements, analysis);
   const supports = (o: Occurrence): boolean => hits.supports(o);
   const misconceptions: MisconceptionResult[] = [];
   // Sentences that state something wrong: the words there make the wrong claim, not part of a right one.

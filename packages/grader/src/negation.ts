@@ -526,7 +526,7 @@ const CONSEQUENCE_WINDOW_ZH = 2 + 2 + CONDITIONAL_REACH_ZH;
  * Question words that make "没有奖励，模型往哪学？" a rhetorical question: the consequence is
  * impossible, so the term is required. "怎么办" and "怎么样" ask for real.
  */
-const RHETORICAL_QUESTIONS_ZH = ["往哪", "怎么", "咋", "如何", "凭什么", "靠什么", "拿什么", "哪来", "从哪"];
+const RHETORICAL_QUESTIONS_ZH = ["往哪", "怎么", "咋", "如何", "凭什么", "靠什么", "拿什么", "哪来", "从哪", "训啥", "训什么", "学啥", "学什么", "练啥", "干啥"];
 const GENUINE_QUESTIONS_ZH = ["怎么办", "怎么样", "如何处理", "咋办"];
 /** How far after a term a rhetorical question word may start. */
 const RHETORICAL_REACH_ZH = 6;
@@ -646,6 +646,19 @@ export function listConditionOf(masked: string, head: { start: number; end: numb
   return costOfLack(masked, last.start, last.end);
 }
 
+/** Negations that ask to agree: "SFT 和 DPO 不都得靠 reward 吗" says they both do. */
+const AFFIRMING_QUESTIONS_ZH = ["不都", "不也", "不就", "难道不", "不正是"];
+const MA = "吗".charCodeAt(0);
+
+/** Whether the window holds a negation asking to agree and its clause ends as a question with 吗. */
+function asksToAffirm(masked: string, from: number, to: number, segmentEnd: number): boolean {
+  const last = masked.charCodeAt(segmentEnd - 1);
+  if (last !== MA && !(masked.charCodeAt(segmentEnd - 2) === MA && (last === 0x5462 || last === 0x4e86))) return false; // 呢, 了
+  // Read within the window only: a search past it would cost the rest of the answer per term.
+  for (let at = from; at < to; at++) for (const word of AFFIRMING_QUESTIONS_ZH) if (masked.startsWith(word, at)) return true;
+  return false;
+}
+
 /** "……就没法训", "……的话 SFT 和 DPO 都没法训练", "……模型往哪学": a negated consequence of the term's condition. */
 function negatedConsequence(after: string): boolean {
   if (asksRhetorically(after)) return true;
@@ -715,8 +728,9 @@ export function isNegatedAt(text: string, maskedText: string | undefined, segmen
   if (asksANotAIn(text, Math.max(segmentStart, start - LONGEST_BEFORE), start)) return segmentEnd - end <= INDIFFERENCE_REACH && closesIndifferent(text.slice(end, segmentEnd));
   // A term that is the tail of a masked cue is negated by the cue's own negator: "不一样" masks its
   // 不 so that it negates nothing after it, but it does deny "一样" itself.
+  const windowStart = negationWindowStart(masked, Math.max(0, segmentStart - offset), start - offset);
   const before = negatesCueTail(text, masked, start, offset) ||
-    hasNegatorIn(masked, negationWindowStart(masked, Math.max(0, segmentStart - offset), start - offset), start - offset);
+    (hasNegatorIn(masked, windowStart, start - offset) && !asksToAffirm(masked, windowStart, start - offset, segmentEnd - offset));
   // "没有奖励模型就没法训": a negated condition with a negated consequence says the term is required.
   if (before && negatedConsequence(masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_WINDOW_ZH) - offset))) return false;
   // The same said of a whole clause: "没有先定位是数据还是模型的问题不行"; "……也没关系" keeps it denied.

@@ -478,7 +478,7 @@ function halvesOf(text: string, splitAt: number): CompiledAlias["halves"] {
 /** Most characters allowed between the two halves of a split alias. */
 const MAX_GAP = 3;
 // Only particles and adverbs may stand in the gap: "参数已经被更新" is the term, "只要训练奖励" is not "只要奖励".
-const GAP_FILLER = /^[的了已经被都就也还会要是在地得将把有个一没不无未并再才又算]+$/;
+const GAP_FILLER = /^[的了已经被都就也还会要是在地得将把有个一没不无未并再才又算跟着随之]+$/;
 
 /** Chinese terms this long or longer may have filler words between any of their characters. */
 const SPREAD_MIN_LENGTH = 3;

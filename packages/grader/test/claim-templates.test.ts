@@ -105,3 +105,22 @@ describe("beliefs named by what people take a thing for, and lists denied whole"
     expect(verdictOf("Q090.f1", "k1", "不行的吧。SFT 也得先有奖励。")).toBe("contradicted");
   });
 });
+
+describe("questions that affirm, comparisons and evidence", () => {
+  it("reads 'don't both of them need X?' as saying they do, and 'without X, train what?' as requiring X", () => {
+    expect(verdictOf("Q090.f1", "k1", "SFT 和 DPO 不都得靠奖励模型告诉它好坏吗")).not.toBe("hit");
+    expect(verdictOf("Q090.f1", "k1", "没有奖励模型训啥？")).toBe("contradicted");
+    // A plain question with a negation still denies: no affirming word.
+    expect(verdictOf("Q090.f1", "k1", "SFT 和 DPO 不需要奖励吗")).toBe("hit");
+  });
+  it("does not take the standard of a comparison as claimed by a denial point", () => {
+    expect(verdictOf("Q090.f3", "k2", "先区分是格式还是执行器的问题，再改工具描述，效果跟重训一样还便宜。")).not.toBe("contradicted");
+    expect(verdictOf("Q090.f3", "k2", "失败都归给模型，继续训练就好。")).toBe("contradicted");
+  });
+  it("matches a term with 跟着 inside it", () => {
+    expect(flags("Q090.m1", "Q090.f3", "让它反思一下，把错误写进记忆，这样权重就跟着更新了。")).toBe(true);
+  });
+  it("lets only the words that make a point protect a misconception's terms, not every mention of its concepts", () => {
+    expect(flags("Q090.m3", "Q090", "先看日志定位是检索没召回还是模型推理不行。如果是知识库缺资料，那就直接上 SFT 把知识训进模型里。")).toBe(true);
+  });
+});
