@@ -148,6 +148,28 @@ const CONTENT_CHAR = /[\p{L}\p{N}]/u;
 const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|做不了|做不到|没法做|不能做|训不了|没法训|不一样|不同|不一致|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|not necessarily|not really|not always|not as is)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛)?$/;
 const LEADING_YES = /^(?:可以|行|是|对|一样|相同|能|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|sure|of course)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛)?$/;
 
+/** Yes-words a short leading answer may open with before a verb of the question: "可以拼", "能训". */
+const YES_BEFORE_VERB = ["可以", "能", "行", "当然可以", "当然能"];
+/** How many characters of the question's own verb may follow the yes-word. */
+const PROMPT_VERB_MOST = 2;
+
+/**
+ * A leading "可以拼" to "……全部拼起来训练行吗？": a yes-word, then a character or two all found in the
+ * question (its verb, repeated as Chinese answers do), and nothing else.
+ */
+function yesWithPromptVerb(leading: string, prompt: string): boolean {
+  if (prompt.length === 0) return false;
+  for (const yes of YES_BEFORE_VERB) {
+    if (!leading.startsWith(yes)) continue;
+    const rest = leading.slice(yes.length);
+    if (rest.length === 0 || rest.length > PROMPT_VERB_MOST) continue;
+    let inPrompt = true;
+    for (const char of rest) if (!isHanUnit(char.charCodeAt(0)) || !prompt.includes(char)) inPrompt = false;
+    if (inPrompt) return true;
+  }
+  return false;
+}
+
 interface KeyPointJudgement {
   verdict: Verdict;
   contradicted: boolean;
@@ -207,6 +229,7 @@ class AnswerAnalysis implements AnswerView {
     readonly normalized: NormalizedText,
     private readonly allConcepts: readonly CompiledConcept[],
     private readonly negatingAliases: readonly string[] = [],
+    prompt = "",
   ) {
     this.text = normalized.text;
     this.clauses = splitClauses(this.text);
@@ -214,7 +237,7 @@ class AnswerAnalysis implements AnswerView {
     const first = this.clauses.segments[0] ?? { start: 0, end: 0 };
     const leading = this.text.slice(first.start, first.end);
     this.leadingSpan = { start: first.start, end: first.end };
-    this.leadingAnswer = LEADING_NO.test(leading) ? "no" : LEADING_YES.test(leading) ? "yes" : null;
+    this.leadingAnswer = LEADING_NO.test(leading) ? "no" : LEADING_YES.test(leading) || yesWithPromptVerb(leading, prompt) ? "yes" : null;
   }
 
   bigrams(): BigramIndex {
@@ -1021,7 +1044,13 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     // The prompt asks "X 吗？" (or "没有 X 能……吗？", where yes denies X).
     const denies = (analysis.leadingAnswer === "no") !== (point.promptQuestion === "negated");
     const span = analysis.leadingSpan;
-    if (denies) return judged("hit", false, [], [span], true);
+    if (denies) {
+      // A yes taken back by what follows ("可以做，但流程上得先把 RM 训出来") says the thing is needed after all.
+      for (const list of perConcept) {
+        for (const o of list) if (!o.negated && analysis.assertsNeed(o)) return judged("missed", true, [o], clauseAround(analysis, [o]), true);
+      }
+      return judged("hit", false, [], [span], true);
+    }
     if (perConcept.every((list) => list.every((o) => !isDenied(o)))) {
       return judged("missed", true, [], [span], true);
     }
@@ -1566,7 +1595,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     return gradeResult(0, keyPoints, [], "again", feedbackLine(true, false, keyPoints, []), true, false);
   }
 
-  const analysis = new AnswerAnalysis(answer, normalized, compiled.concepts, compiled.negatingAliases);
+  const analysis = new AnswerAnalysis(answer, normalized, compiled.concepts, compiled.negatingAliases, compiled.keyPoints[0]?.prompt ?? "");
   const credited = options.creditedPoints?.length ? new Set(options.creditedPoints) : null;
   const judgements: KeyPointJudgement[] = [];
   for (const point of compiled.keyPoints) {

@@ -965,6 +965,8 @@ const STILL_NEEDED_BEFORE = [
   "还得", "还是得", "还要", "还是要", "还需要", "还是需要", "仍需", "仍然需要", "依然需要", "必须", "离不开", "得单独", "需要单独",
   "照样需要", "照样得", "依旧需要", "依然要", "仍要", "还需", "一定要", "一定得", "总得", "少不了", "离不了",
   "照样要", "照旧要", "依旧要", "仍然要", "还是照样",
+  // Needed first: "得先把 RM 训出来", "DPO 要先训个奖励模型".
+  "得先", "要先", "需要先", "必须先", "先得", "先要",
   "still need", "still needs", "still requires", "must",
 ];
 const LONGEST_STILL_NEEDED_BEFORE = Math.max(...STILL_NEEDED_BEFORE.map((cue) => cue.length));

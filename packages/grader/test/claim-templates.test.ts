@@ -124,3 +124,11 @@ describe("questions that affirm, comparisons and evidence", () => {
     expect(flags("Q090.m3", "Q090", "先看日志定位是检索没召回还是模型推理不行。如果是知识库缺资料，那就直接上 SFT 把知识训进模型里。")).toBe(true);
   });
 });
+
+describe("a leading yes", () => {
+  it("may repeat the question's verb (可以拼), and is taken back by a need said after it", () => {
+    expect(verdictOf("Q090.f2", "k1", "可以拼，不过要标一下角色和工具输出。")).toBe("contradicted");
+    expect(verdictOf("Q090.f1", "k1", "能做。SFT 用示范，DPO 用偏好对。")).toBe("hit");
+    expect(verdictOf("Q090.f1", "k1", "能做，但得先把奖励模型训出来才行。")).toBe("contradicted");
+  });
+});
