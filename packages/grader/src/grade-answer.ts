@@ -1430,8 +1430,15 @@ function listedTogether(analysis: AnswerAnalysis, terms: readonly Occurrence[]):
   for (let s = low; s < high; s++) {
     if (analysis.original[analysis.normalized.originStart[(segments[s] as Segment).end] ?? -1] !== "、") return false;
   }
+  // A term that the last item reaches only after words of its own ("工具调用成功、格式校验通过就直接算
+  // 任务成功") is said of the list, not listed in it ("理解 Gateway、Trainer 完全可以" still lists).
+  const last = segments[high] as Segment;
+  for (const o of terms) if (o.segment === high && o.start > last.start + LIST_ITEM_HEAD && analysis.segmentMakesClaim(high)) return false;
   return true;
 }
+
+/** How many characters may open a list item before its term (a verb or a measure word): more is a clause. */
+const LIST_ITEM_HEAD = 4;
 
 /** Where a point that corrects a misconception (its `opposedBy`) is made: its evidence's sentences. */
 interface Corrections {

@@ -132,3 +132,10 @@ describe("a leading yes", () => {
     expect(verdictOf("Q090.f1", "k1", "能做，但得先把奖励模型训出来才行。")).toBe("contradicted");
   });
 });
+
+describe("a list whose last item goes on to say something of it", () => {
+  it("asserts what it says, while a plain list of names stays a list", () => {
+    expect(flags("Q092.m4", "Q092", "奖励的话工具调用成功、格式校验通过就直接算任务成功给满分。")).toBe(true);
+    expect(flags("Q092.m1", "Q092.f2", "拿旧接口去理解 Gateway、Trainer 完全可以。")).toBe(false);
+  });
+});
