@@ -757,18 +757,23 @@ function mayHoldRuns(original: string, text: string): boolean {
 }
 
 /** Words that make what follows them the standard of a comparison, and words that close it. */
-const COMPARED_WITH = ["跟", "和", "与", "同", "像"];
+const COMPARED_WITH_UNITS = new Set([..."跟和与同像"].map((char) => char.charCodeAt(0)));
 const COMPARISON_CLOSINGS = ["一样", "差不多", "相当", "似的", "一般", "类似", "没区别", "没两样"];
+const DE_UNIT = "的".charCodeAt(0);
 
-/** The lists without the occurrences that stand as the standard of a comparison ("跟重训一样"). */
+/** Whether the occurrence stands as the standard of a comparison ("跟重训一样"). */
+function isCompared(text: string, o: Occurrence): boolean {
+  if (o.start === 0 || !COMPARED_WITH_UNITS.has(text.charCodeAt(o.start - 1))) return false;
+  const from = text.charCodeAt(o.end) === DE_UNIT ? o.end + 1 : o.end;
+  return startsWithOneOf(text, from, COMPARISON_CLOSINGS);
+}
+
+/** The lists without the occurrences that stand as the standard of a comparison. */
 function withoutComparisons(perConcept: Occurrence[][], analysis: AnswerAnalysis): Occurrence[][] {
   const text = analysis.text;
-  const compared = (o: Occurrence): boolean =>
-    o.start > 0 && COMPARED_WITH.includes(text.charAt(o.start - 1)) &&
-    (startsWithOneOf(text, o.end, COMPARISON_CLOSINGS) || (text.startsWith("的", o.end) && startsWithOneOf(text, o.end + 1, COMPARISON_CLOSINGS)));
   let any = false;
-  for (const list of perConcept) for (const o of list) if (!any && compared(o)) any = true;
-  return any ? perConcept.map((list) => list.filter((o) => !compared(o))) : perConcept;
+  for (const list of perConcept) for (const o of list) if (!any && isCompared(text, o)) any = true;
+  return any ? perConcept.map((list) => list.filter((o) => !isCompared(text, o))) : perConcept;
 }
 
 /** Whether `text` has one of `words` at `at`. */
