@@ -74,14 +74,14 @@ describe("labelled evaluation", () => {
     expect(heldOut).toBeDefined();
     const { grader, baseline, batches } = heldOut ?? reports[0]!;
     // The whole held-out split (235 answers) after the seventh round, with the sixth and seventh
-    // batches' held-out thirds in it: QWK 0.839 and Spearman 0.872 (both met at 0.904 / 0.902 on the
+    // batches' held-out thirds in it: QWK 0.846 and Spearman 0.875 (both met at 0.904 / 0.902 on the
     // 163 answers held out before), misconception precision 39 of 43 flags right (0.907, met),
-    // recall 39 of 48 (0.813), contradicted-point recall 35 of 66 (0.530). Targets in TARGETS.
-    expect(grader.kappa).toBeGreaterThanOrEqual(0.83);
+    // recall 39 of 48 (0.813), contradicted-point recall 36 of 66 (0.545). Targets in TARGETS.
+    expect(grader.kappa).toBeGreaterThanOrEqual(0.84);
     expect(grader.spearman).toBeGreaterThanOrEqual(0.87);
     expect(grader.misconceptions.precision).toBeGreaterThanOrEqual(TARGETS.precision);
     expect(grader.misconceptions.recall).toBeGreaterThanOrEqual(0.81);
-    expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.53);
+    expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.54);
     expect(grader.kappa).toBeGreaterThan(baseline.kappa);
     expect(grader.spearman).toBeGreaterThan(baseline.spearman);
 
@@ -108,15 +108,16 @@ describe("labelled evaluation", () => {
       fifth: { kappa: 0.73, spearman: 0.76, precision: 1, recall: 0.7, contradictedRecall: 0.5 },
       // 0.877 / 0.860 / 1.000 / 0.762 / 0.583.
       "second to fifth": { kappa: 0.87, spearman: 0.85, precision: 1, recall: 0.76, contradictedRecall: 0.58 },
-      // Tuned on its other two thirds this round: 0.637 / 0.731 / 0.778 / 1.000 / 0.538 (0.491 /
+      // Tuned on its other two thirds this round: 0.678 / 0.761 / 0.778 / 1.000 / 0.615 (0.491 /
       // 0.607 / 0.700 / 1.000 / 0.462 before).
-      sixth: { kappa: 0.63, spearman: 0.73, precision: 0.77, recall: 1, contradictedRecall: 0.53 },
-      // Kept blind all round, measured before and after it: 0.767 / 0.851 / 0.857 / 0.667 / 0.412 both times.
+      sixth: { kappa: 0.67, spearman: 0.76, precision: 0.77, recall: 1, contradictedRecall: 0.61 },
+      // Kept blind for most of the round, then tuned on its other two thirds: 0.767 / 0.851 / 0.857 /
+      // 0.667 / 0.412 before the round, midway and after it.
       seventh: { kappa: 0.76, spearman: 0.85, precision: 0.85, recall: 0.66, contradictedRecall: 0.41 },
-      // 0.711 / 0.795 / 0.813 / 0.813 / 0.467.
-      "sixth and seventh": { kappa: 0.71, spearman: 0.79, precision: 0.81, recall: 0.81, contradictedRecall: 0.46 },
-      // 0.801 / 0.833 / 0.906 / 0.784 / 0.530.
-      "second to seventh": { kappa: 0.8, spearman: 0.83, precision: 0.9, recall: 0.78, contradictedRecall: 0.53 },
+      // 0.730 / 0.806 / 0.813 / 0.813 / 0.500.
+      "sixth and seventh": { kappa: 0.72, spearman: 0.8, precision: 0.81, recall: 0.81, contradictedRecall: 0.5 },
+      // 0.809 / 0.838 / 0.906 / 0.784 / 0.545.
+      "second to seventh": { kappa: 0.8, spearman: 0.83, precision: 0.9, recall: 0.78, contradictedRecall: 0.54 },
     } as const;
     for (const [name, floor] of Object.entries(floors)) {
       const { grader: g, baseline: b } = batch(name);
