@@ -868,23 +868,24 @@ function withListsRead(perConcept: Occurrence[][], analysis: AnswerAnalysis): Oc
   let touched = false;
   for (const list of perConcept) for (const o of list) if (!touched && analysis.listRunEnd(o.segment) >= 0) touched = true;
   if (!touched) return perConcept;
-  const reached = new Set<number>();
+  // The runs reached: an answer has a handful at most, so a plain list is searched.
+  const reached: number[] = [];
   for (const list of perConcept) {
     for (const o of list) {
       const end = analysis.listRunEnd(o.segment);
-      if (end < 0 || reached.has(end)) continue;
+      if (end < 0 || reached.includes(end)) continue;
       // A list opened by a necessity negator is denied for the point where the negator reaches one
       // of its terms in the first item: "不用奖励模型、直接用偏好对" leaves 偏好对 alone.
       const reaches = analysis.listOpenedUnneeded(end) ? o.segment === analysis.listHead(end) && o.negated
         : analysis.listRequired(end) || !closesOwnItem(analysis, end) || (o.segment === end && o.negated);
-      if (reaches) reached.add(end);
+      if (reaches) reached.push(end);
     }
   }
-  if (reached.size === 0) return perConcept;
-  const inReached = (o: Occurrence): boolean => reached.has(analysis.listRunEnd(o.segment));
+  if (reached.length === 0) return perConcept;
+  const inReached = (o: Occurrence): boolean => reached.includes(analysis.listRunEnd(o.segment));
   return perConcept.map((list) => !list.some(inReached) ? list : list.map((o) => {
     const end = analysis.listRunEnd(o.segment);
-    return end >= 0 && reached.has(end) ? { ...o, negated: !analysis.listRequired(end), segment: end } : o;
+    return end >= 0 && reached.includes(end) ? { ...o, negated: !analysis.listRequired(end), segment: end } : o;
   }));
 }
 
@@ -1450,7 +1451,14 @@ interface Corrections {
   sentences: ReadonlySet<number>;
 }
 
-function correctionsOf(id: string, points: readonly CompiledKeyPoint[], judgements: readonly KeyPointJudgement[], results: readonly KeyPointResult[]): Corrections {
+/** The item's points as this answer judged them: what misconception detection reads of them. */
+interface AnswerPoints {
+  points: readonly CompiledKeyPoint[];
+  judgements: readonly KeyPointJudgement[];
+  results: readonly KeyPointResult[];
+}
+
+function correctionsOf(id: string, { points, judgements, results }: AnswerPoints): Corrections {
   const sentences = new Set<number>();
   points.forEach((point, index) => {
     if (results[index]?.verdict !== "hit" || !point.opposedBy.includes(id)) return;
@@ -1463,7 +1471,7 @@ function detectMisconception(
   misconception: CompiledMisconception,
   analysis: AnswerAnalysis,
   supportsHit: (o: Occurrence) => boolean,
-  corrections: () => Corrections,
+  answerPoints: AnswerPoints,
 ): Occurrence[] | null {
   const mentions: Occurrence[][] = [];
   for (const concept of misconception.concepts) mentions.push(analysis.of(concept));
@@ -1495,7 +1503,7 @@ function detectMisconception(
     if (terms.every(supportsHit) || analysis.claimReportedToReject(terms)) continue;
     // The sentence makes the point that corrects the misconception ("标准化出来的只是相对信号，完整
     // 训练还要策略概率……" against "把组内标准化称为完整 GRPO"): its terms serve the correction.
-    if (corrections().sentences.has(anchor.sentence)) continue;
+    if (correctionsOf(misconception.id, answerPoints).sentences.has(anchor.sentence)) continue;
     // Names listed side by side ("理解 Gateway、Trainer") say nothing of each other.
     if (listedTogether(analysis, terms)) continue;
     if (anyMakesClaim(analysis, terms) || statesConditionAndConsequence(analysis, terms)) return terms;
@@ -1667,13 +1675,14 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
 
   const hits = new HitTerms(keyPoints, judgements, analysis);
   const supports = (o: Occurrence): boolean => hits.supports(o);
+  const answerPoints: AnswerPoints = { points: compiled.keyPoints, judgements, results: keyPoints };
   const misconceptions: MisconceptionResult[] = [];
   // Sentences that state something wrong: the words there make the wrong claim, not part of a right one.
   const wrongSentences = new Set<number>();
   for (const misconception of compiled.misconceptions) {
     // Asserted by the words as typed only: a homophone match is a guess at what was meant.
     analysis.leaveOutHomophones("affirmed");
-    const found = detectMisconception(misconception, analysis, supports, () => correctionsOf(misconception.id, compiled.keyPoints, judgements, keyPoints));
+    const found = detectMisconception(misconception, analysis, supports, answerPoints);
     analysis.leaveOutHomophones("none");
     if (!found) continue;
     for (const o of found) wrongSentences.add(o.sentence);

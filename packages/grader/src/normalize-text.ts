@@ -149,9 +149,6 @@ const SENTENCE = 3;
 
 // Typed arrays are little-endian on every platform Node supports, so UTF-16LE decodes the buffer as is.
 const UTF16 = new TextDecoder("utf-16le");
-/** Above this many units the decoder is cheaper than building the string from its units. */
-const DECODE_FROM = 1024;
-const CHUNK = 256;
 
 /** A growable buffer of UTF-16 code units, each with the original span it came from. */
 class MappedBuffer {
@@ -181,14 +178,7 @@ class MappedBuffer {
     this.ends = ends;
   }
   text(): string {
-    // A decoder call has a fixed cost that dominates for answers of a few hundred characters:
-    // those are built from their units directly (in chunks, as an argument list has a limit).
-    if (this.length > DECODE_FROM) return UTF16.decode(this.units.subarray(0, this.length));
-    let text = "";
-    for (let from = 0; from < this.length; from += CHUNK) {
-      text += String.fromCharCode.apply(null, this.units.subarray(from, Math.min(this.length, from + CHUNK)) as unknown as number[]);
-    }
-    return text;
+    return UTF16.decode(this.units.subarray(0, this.length));
   }
 }
 
