@@ -181,7 +181,9 @@ export const BATCHES = {
   sixth: (label: LabelledAnswer): boolean => label.origin === "fresh-6",
   seventh: (label: LabelledAnswer): boolean => label.origin === "fresh-7",
   "sixth and seventh": (label: LabelledAnswer): boolean => label.origin === "fresh-6" || label.origin === "fresh-7",
-  "second to seventh": (label: LabelledAnswer): boolean => label.origin !== undefined,
+  "second to seventh": (label: LabelledAnswer): boolean => label.origin !== undefined && label.origin !== "fresh-8",
+  eighth: (label: LabelledAnswer): boolean => label.origin === "fresh-8",
+  "second to eighth": (label: LabelledAnswer): boolean => label.origin !== undefined,
 } as const;
 export type Batch = keyof typeof BATCHES;
 

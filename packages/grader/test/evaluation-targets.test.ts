@@ -51,6 +51,7 @@ describe("labelled evaluation", () => {
     ["fifth", "fresh-5", "J"],
     ["sixth", "fresh-6", "K"],
     ["seventh", "fresh-7", "L"],
+    ["eighth", "fresh-8", "M"],
   ])("has a %s batch of at least 96 answers, 8 on each of the 12 items, the 3rd, 6th and 8th per item held out", (_name, origin, letter) => {
     const batch = labels.filter((l) => l.origin === origin);
     expect(batch.length).toBeGreaterThanOrEqual(96);
@@ -73,15 +74,15 @@ describe("labelled evaluation", () => {
     const heldOut = reports.find((r) => r.split === "held-out");
     expect(heldOut).toBeDefined();
     const { grader, baseline, batches } = heldOut ?? reports[0]!;
-    // The whole held-out split (235 answers) after the seventh round, with the sixth and seventh
-    // batches' held-out thirds in it: QWK 0.846 and Spearman 0.875 (both met at 0.904 / 0.902 on the
-    // 163 answers held out before), misconception precision 39 of 43 flags right (0.907, met),
-    // recall 39 of 48 (0.813), contradicted-point recall 36 of 66 (0.545). Targets in TARGETS.
-    expect(grader.kappa).toBeGreaterThanOrEqual(0.84);
+    // The whole held-out split (271 answers) after the seventh round, with the held-out thirds of
+    // the sixth, seventh and eighth batches in it: QWK 0.856 (met), Spearman 0.877 (0.880 wanted),
+    // misconception precision 46 of 51 flags right (0.902, met), recall 46 of 56 (0.821),
+    // contradicted-point recall 47 of 82 (0.573). Targets in TARGETS.
+    expect(grader.kappa).toBeGreaterThanOrEqual(TARGETS.kappa);
     expect(grader.spearman).toBeGreaterThanOrEqual(0.87);
     expect(grader.misconceptions.precision).toBeGreaterThanOrEqual(TARGETS.precision);
-    expect(grader.misconceptions.recall).toBeGreaterThanOrEqual(0.81);
-    expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.54);
+    expect(grader.misconceptions.recall).toBeGreaterThanOrEqual(0.82);
+    expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.57);
     expect(grader.kappa).toBeGreaterThan(baseline.kappa);
     expect(grader.spearman).toBeGreaterThan(baseline.spearman);
 
@@ -118,6 +119,11 @@ describe("labelled evaluation", () => {
       "sixth and seventh": { kappa: 0.72, spearman: 0.8, precision: 0.81, recall: 0.81, contradictedRecall: 0.5 },
       // 0.809 / 0.838 / 0.906 / 0.784 / 0.545.
       "second to seventh": { kappa: 0.8, spearman: 0.83, precision: 0.9, recall: 0.78, contradictedRecall: 0.54 },
+      // Written after the round, blind, and graded once: 0.918 / 0.886 / 0.875 / 0.875 / 0.688 (the
+      // grader before the round: 0.869 / 0.878 / 0.778 / 0.875 / 0.625).
+      eighth: { kappa: 0.91, spearman: 0.88, precision: 0.87, recall: 0.87, contradictedRecall: 0.68 },
+      // 0.829 / 0.848 / 0.900 / 0.800 / 0.573.
+      "second to eighth": { kappa: 0.82, spearman: 0.84, precision: 0.9, recall: 0.8, contradictedRecall: 0.57 },
     } as const;
     for (const [name, floor] of Object.entries(floors)) {
       const { grader: g, baseline: b } = batch(name);
