@@ -442,15 +442,19 @@ function negationWindowStart(masked: string, segmentStart: number, end: number):
 /** "……无需特别区分", "……不用管": at most AFTER_LEAD_ZH characters, then a necessity negator and a verb of attention closing the segment. */
 function closesWithUnneededAttentionZh(text: string, from: number, to: number): boolean {
   if (to - from > AFTER_LEAD_ZH + LONGEST_CLOSING_ZH) return false;
-  for (let lead = from; lead <= from + AFTER_LEAD_ZH && lead < to; lead++) {
-    const negator = NOT_NEEDED_ZH_INDEX.at(text, lead, to);
-    if (negator === null) continue;
-    const at = lead + negator.length;
-    if (ATTENTION_CLOSINGS_ZH_INDEX.isRest(text, at, to)) return true;
-    const adverb = AFTER_ADVERBS_ZH_INDEX.at(text, at, to);
-    if (adverb !== null && ATTENTION_CLOSINGS_ZH_INDEX.isRest(text, at + adverb.length, to)) return true;
-  }
+  for (let lead = from; lead <= from + AFTER_LEAD_ZH && lead < to; lead++) if (unneededAttentionFrom(text, lead, to)) return true;
   return false;
+}
+
+/** Whether `text.slice(at, to)` is a necessity negator, an optional adverb and a verb of attention, and nothing else. */
+function unneededAttentionFrom(text: string, at: number, to: number): boolean {
+  const negator = NOT_NEEDED_ZH_INDEX.at(text, at, to);
+  if (negator === null) return false;
+  const verbAt = at + negator.length;
+  // The verb may itself start like an adverb ("去重" after "去"): tried with and without one.
+  if (ATTENTION_CLOSINGS_ZH_INDEX.isRest(text, verbAt, to)) return true;
+  const adverb = AFTER_ADVERBS_ZH_INDEX.at(text, verbAt, to);
+  return adverb !== null && ATTENTION_CLOSINGS_ZH_INDEX.isRest(text, verbAt + adverb.length, to);
 }
 
 /**
@@ -474,13 +478,7 @@ function closesWithNegationZh(text: string, from: number, to: number, most = AFT
     // "越复杂不一定越好", "这样未必更有效": a hedge and a short predicate deny what the term claims.
     const hedge = HEDGES_ZH_INDEX.at(text, lead, to);
     if (hedge !== null && to - (lead + hedge.length) <= HEDGED_PREDICATE_ZH && !hasNegatorIn(text, lead + hedge.length, to)) return true;
-    const negator = NOT_NEEDED_ZH_INDEX.at(text, lead, to);
-    if (negator === null) continue;
-    const at = lead + negator.length;
-    // The verb may itself start like an adverb ("去重" after "去"): tried with and without one.
-    if (ATTENTION_CLOSINGS_ZH_INDEX.isRest(text, at, to)) return true;
-    const adverb = AFTER_ADVERBS_ZH_INDEX.at(text, at, to);
-    if (adverb !== null && ATTENTION_CLOSINGS_ZH_INDEX.isRest(text, at + adverb.length, to)) return true;
+    if (unneededAttentionFrom(text, lead, to)) return true;
   }
   return false;
 }
@@ -779,16 +777,9 @@ export function isBareClosing(text: string, from: number, to: number): boolean {
 }
 
 /**
- * Whether the segment `text.slice(from, to)` of the masked text is a few characters closed by a
- * negation ("动作和工具观察没必要"), as the last item of a list denied as a whole.
- */
-export function closedByNegation(masked: string, from: number, to: number, lead = AFTER_LEAD_ZH): boolean {
-  return closesWithNegationZh(masked, from, to, lead) || closesWithNegationEn(masked, from, to);
-}
-
-/**
- * `closedByNegation` with only closings that dismiss ("……没必要"), not those that correct: the last
- * item of a list "区分是格式错了、……还是数据不对" names possible faults.
+ * Whether `masked.slice(from, to)` is at most `lead` characters closed by a negation that dismisses
+ * ("动作和工具观察没必要"), not one that corrects: the last item of a list "区分是格式错了、……还是数据
+ * 不对" names possible faults.
  */
 export function closedByDismissal(masked: string, from: number, to: number, lead = AFTER_LEAD_ZH): boolean {
   return closesWithNegationZh(masked, from, to, lead, false);
