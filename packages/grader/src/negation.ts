@@ -588,10 +588,6 @@ const HARMLESS_LIST = new WordList(HARMLESS_ZH);
 const CONSEQUENCE_MARKER_LIST = new WordList(CONSEQUENCE_MARKERS_ZH);
 const BAD_OUTCOME_LIST = new WordList(BAD_OUTCOMES_ZH);
 
-/** Whether a word of `list` starts in `text.slice(from, to)`: where it starts, or -1. */
-function firstOf(text: string, from: number, to: number, list: WordList): number {
-  return list.firstIn(text, from, to);
-}
 
 /**
  * The clause opens with a negated condition and closes on its cost: "没有先定位是数据、工具还是模型的问题
@@ -624,11 +620,11 @@ function conditionOpened(masked: string, from: number): number {
 
 /** What `masked.slice(from, to)` says the lack costs: "required" (不行, 会出问题, 就没法……), "harmless" (也没关系), or null. */
 function costOfLack(masked: string, from: number, to: number): "required" | "harmless" | null {
-  if (firstOf(masked, from, to, HARMLESS_LIST) >= 0) return "harmless";
+  if (HARMLESS_LIST.firstIn(masked, from, to) >= 0) return "harmless";
   if (endsWithOneOf(masked, from, to, LACK_REJECTED_ZH)) return "required";
-  const marker = firstOf(masked, from, to, CONSEQUENCE_MARKER_LIST);
+  const marker = CONSEQUENCE_MARKER_LIST.firstIn(masked, from, to);
   if (marker < 0) return null;
-  const bad = firstOf(masked, marker, to, BAD_OUTCOME_LIST);
+  const bad = BAD_OUTCOME_LIST.firstIn(masked, marker, to);
   if (bad >= 0 && !hasNegatorIn(masked, marker, bad)) return "required";
   return hasNegatorIn(masked, marker, Math.min(to, marker + 2 + CONSEQUENCE_REACH_ZH + 2)) ? "required" : null;
 }

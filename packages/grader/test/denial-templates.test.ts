@@ -62,7 +62,7 @@ describe("dismissing a step the point asks for", () => {
     // 329 of 348 when written; the misses are a few rhetorical forms on two points.
     expect(count(rows, "contradicted") / (DISMISSALS.length * STEPS.length)).toBeGreaterThanOrEqual(0.9);
   });
-  it("never credits the dismissed step as made", () => {
+  it("credits the dismissed step as made for two steps at most, in any way of dismissing it", () => {
     // A dismissal read as the point itself is the worst error: the member is told they were right.
     const credited = rows.filter((row) => row.verdicts.filter((v) => v === "hit").length > 2).map((row) => row.template);
     expect(credited).toEqual([]);
