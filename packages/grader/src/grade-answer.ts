@@ -240,6 +240,12 @@ class AnswerAnalysis implements AnswerView {
     this.leadingAnswer = LEADING_NO.test(leading) ? "no" : LEADING_YES.test(leading) || yesWithPromptVerb(leading, prompt) ? "yes" : null;
   }
 
+  /** See `AnswerView.holdsTerm`: asked only of a few characters closing a clause, rarely. */
+  readonly holdsTerm = (stretch: string): boolean => {
+    for (const concept of this.allConcepts) for (const alias of concept.aliases) if (alias.text.length > 0 && stretch.includes(alias.text)) return true;
+    return false;
+  };
+
   bigrams(): BigramIndex {
     this.bigramIndex ??= new BigramIndex(this.text);
     return this.bigramIndex;
@@ -304,13 +310,13 @@ class AnswerAnalysis implements AnswerView {
   /** Whether the occurrence's segment closes dismissing it ("哪些 token 参与训练目标没必要"). */
   dismissedAfter(o: Occurrence): boolean {
     const segment = this.clauses.segments[this.homeOf(o)];
-    return segment !== undefined && closedByDismissal(this.negationText(), o.end, segment.end);
+    return segment !== undefined && closedByDismissal(this.negationText(), o.end, segment.end, undefined, this.holdsTerm);
   }
 
   /** Whether the occurrence's segment closes saying it needs no attention ("token 无需特别区分"). */
   attentionDeniedAfter(o: Occurrence): boolean {
     const segment = this.clauses.segments[this.homeOf(o)];
-    return segment !== undefined && attentionDeniedAfter({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.end);
+    return segment !== undefined && attentionDeniedAfter({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end, holdsTerm: this.holdsTerm }, o.end);
   }
 
   /** The last segment of the list read as a whole that the segment is in ("标清角色、动作和观察没必要"), or -1. */
@@ -418,7 +424,7 @@ class AnswerAnalysis implements AnswerView {
   assertsNeed(o: Occurrence): boolean {
     const segment = this.clauses.segments[this.homeOf(o)];
     if (!segment) return false;
-    return assertsNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end);
+    return assertsNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end, holdsTerm: this.holdsTerm }, o.start, o.end);
   }
 
   /**
@@ -539,7 +545,7 @@ class AnswerAnalysis implements AnswerView {
   claimsSufficient(o: Occurrence): boolean {
     const segment = this.clauses.segments[this.homeOf(o)];
     if (!segment) return false;
-    return claimsSufficient({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end);
+    return claimsSufficient({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end, holdsTerm: this.holdsTerm }, o.start, o.end);
   }
 
   /** Whether the answer says the term at `o` is not needed (see `deniesNeed` in negation.ts). */
@@ -547,7 +553,7 @@ class AnswerAnalysis implements AnswerView {
     const segment = this.clauses.segments[this.homeOf(o)];
     if (!segment) return false;
     this.termBetweenTest ??= (from: number, to: number): boolean => this.termBetween(from, to);
-    return deniesNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end }, o.start, o.end, this.termBetweenTest);
+    return deniesNeed({ text: this.text, masked: this.negationText(), segmentStart: segment.start, segmentEnd: segment.end, holdsTerm: this.holdsTerm }, o.start, o.end, this.termBetweenTest);
   }
 
   /** `termBetween` as the function `deniesNeed` takes, made once per answer that asks. */
@@ -840,7 +846,7 @@ class ListRuns {
     if (items >= 2) {
       const condition = listConditionOf(this.analysis.negationText(), head, segment);
       if (condition === "required") this.required[last] = 1;
-      if (condition !== null || closedByDismissal(this.analysis.negationText(), segment.start, segment.end, LIST_ITEM_LEAD)) return true;
+      if (condition !== null || closedByDismissal(this.analysis.negationText(), segment.start, segment.end, LIST_ITEM_LEAD, this.analysis.holdsTerm)) return true;
     }
     // A bare negation after the run: looked at only when the next clause is short enough to be one.
     if (next && next.end - next.start <= LONGEST_BARE_CLOSING_UNITS) {
@@ -892,7 +898,7 @@ function withListsRead(perConcept: Occurrence[][], analysis: AnswerAnalysis): Oc
 /** Whether the list ending at `end` is denied by a negation inside its last item (not by a clause after it). */
 function closesOwnItem(analysis: AnswerAnalysis, end: number): boolean {
   const segment = analysis.clauses.segments[end] as Segment;
-  return closedByDismissal(analysis.negationText(), segment.start, segment.end, LIST_ITEM_LEAD);
+  return closedByDismissal(analysis.negationText(), segment.start, segment.end, LIST_ITEM_LEAD, analysis.holdsTerm);
 }
 
 /** How many characters more than the alias a near or spread match of it may hold ("训练集分数"). */

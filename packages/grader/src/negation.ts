@@ -136,6 +136,8 @@ const longest = (words: Iterable<string>): number => Math.max(...[...words].map(
 const LONGEST_CLOSING_ZH = Math.max(
   longest(CLOSINGS_ZH),
   longest(NOT_NEEDED_ZH) + longest(AFTER_ADVERBS_ZH) + longest(ATTENTION_CLOSINGS_ZH),
+  // A necessity negator, two adverbs, a short verb phrase and two particles ("没必要专门再跑一遍了吧").
+  longest(NOT_NEEDED_ZH) + 2 * longest(AFTER_ADVERBS_ZH) + 5 + 2,
   longest(HEDGES_ZH) + HEDGED_PREDICATE_ZH,
 );
 
@@ -440,22 +442,67 @@ function negationWindowStart(masked: string, segmentStart: number, end: number):
 }
 
 /** "……无需特别区分", "……不用管": at most AFTER_LEAD_ZH characters, then a necessity negator and a verb of attention closing the segment. */
-function closesWithUnneededAttentionZh(text: string, from: number, to: number): boolean {
+function closesWithUnneededAttentionZh(text: string, from: number, to: number, holdsTerm?: TermTest): boolean {
   if (to - from > AFTER_LEAD_ZH + LONGEST_CLOSING_ZH) return false;
-  for (let lead = from; lead <= from + AFTER_LEAD_ZH && lead < to; lead++) if (unneededAttentionFrom(text, lead, to)) return true;
+  for (let lead = from; lead <= from + AFTER_LEAD_ZH && lead < to; lead++) if (unneededAttentionFrom(text, lead, to, holdsTerm)) return true;
   return false;
 }
 
 /** Whether `text.slice(at, to)` is a necessity negator, an optional adverb and a verb of attention, and nothing else. */
-function unneededAttentionFrom(text: string, at: number, to: number): boolean {
+function unneededAttentionFrom(text: string, at: number, to: number, holdsTerm?: TermTest): boolean {
   const negator = NOT_NEEDED_ZH_INDEX.at(text, at, to);
   if (negator === null) return false;
   const verbAt = at + negator.length;
   // The verb may itself start like an adverb ("去重" after "去"): tried with and without one.
   if (ATTENTION_CLOSINGS_ZH_INDEX.isRest(text, verbAt, to)) return true;
   const adverb = AFTER_ADVERBS_ZH_INDEX.at(text, verbAt, to);
-  return adverb !== null && ATTENTION_CLOSINGS_ZH_INDEX.isRest(text, verbAt + adverb.length, to);
+  if (adverb !== null && ATTENTION_CLOSINGS_ZH_INDEX.isRest(text, verbAt + adverb.length, to)) return true;
+  // The verb phrase must name none of the item's terms: "DPO 不需要奖励模型" denies the reward model, not DPO.
+  return holdsTerm !== undefined && UNNEEDED_ZH.has(negator) && isShortActionRest(text, verbAt, to) && !holdsTerm(text.slice(verbAt, to));
 }
+
+/** Whether a stretch of the answer holds one of the item's terms (the grader's, where it knows the item). */
+export type TermTest = (stretch: string) => boolean;
+
+/**
+ * Negators that say a thing is not needed, and nothing else: after a topic, "没必要" and a verb of any
+ * kind dismiss the topic ("独立任务和坏例没必要专门再跑一遍"). "不要" and "别" forbid ("坏例别混进训练
+ * 集" keeps bad cases), so they close only with verbs of attention.
+ */
+const UNNEEDED_ZH = new Set(["不再需要", "不需要", "没必要", "用不着", "犯不着", "不必", "无需", "无须", "没啥必要", "没什么必要", "不用", "用不上", "甭"]);
+/** The most Chinese characters of the verb phrase after such a negator: a verb and its complement ("跑一遍", "再测一下"). */
+const SHORT_ACTION_ZH = 5;
+/** Words saying how much rather than whether ("坏例不用太多", "不用全部"): a quantity, not a dismissal. */
+const DEGREE_HEADS_ZH = ["多", "太", "很", "全", "那么", "这么", "每", "一直", "管", "说"];
+
+/**
+ * Whether `text.slice(at, to)` is a short verb phrase closing the segment after a necessity negator:
+ * a few adverbs, then at most SHORT_ACTION_ZH Chinese characters with no negator among them, the
+ * last of them optionally a sentence particle.
+ */
+function isShortActionRest(text: string, at: number, to: number): boolean {
+  let from = at;
+  for (let adverbs = 0; adverbs < 2; adverbs++) {
+    const adverb = AFTER_ADVERBS_ZH_INDEX.at(text, from, to);
+    if (adverb === null || from + adverb.length >= to) break;
+    from += adverb.length;
+  }
+  if (DEGREE_HEADS_ZH.some((head) => text.startsWith(head, from))) return false;
+  let end = to;
+  while (end > from && isTrailingParticle(text.charCodeAt(end - 1))) end -= 1;
+  if (end - from < 1 || end - from > SHORT_ACTION_ZH) return false;
+  for (let i = from; i < end; i++) {
+    const unit = text.charCodeAt(i);
+    if (!isHanUnit(unit) || unit === BU || unit === MEI || unit === BIE || OBJECT_MARKS.has(unit)) return false;
+  }
+  return true;
+}
+
+/**
+ * Characters that bring an object or an agent into the verb phrase ("不需要谁给打个分", "不用把它拆开"):
+ * the phrase then says what is not needed, and the topic before it is its subject, not its object.
+ */
+const OBJECT_MARKS = new Set([..."谁啥什任给把让被它他她这那"].map((c) => c.charCodeAt(0)));
 
 /**
  * Whether the term's segment closes saying it needs no attention: "哪些 token 算 loss 无需特别区分",
@@ -463,25 +510,53 @@ function unneededAttentionFrom(text: string, at: number, to: number): boolean {
  */
 export function attentionDeniedAfter(context: NegationContext, end: number): boolean {
   // Read unmasked: the adverb "特别" is masked as a false cue of 别.
-  return closesWithUnneededAttentionZh(context.text, end, context.segmentEnd);
+  return closesWithUnneededAttentionZh(context.text, end, context.segmentEnd, context.holdsTerm);
 }
 
 /**
  * "……不需要了", "……没必要再看": at most AFTER_LEAD_ZH characters, then a negator closing the
  * segment, or a necessity negator and a verb of attention closing it.
  */
-function closesWithNegationZh(text: string, from: number, to: number, most = AFTER_LEAD_ZH, corrections = true): boolean {
-  if (to - from > most + LONGEST_CLOSING_ZH) return false;
+function closesWithNegationZh(text: string, from: number, to: number, most = AFTER_LEAD_ZH, corrections = true, holdsTerm?: TermTest): boolean {
+  const lastLead = leadLimit(text, from, to, most);
+  if (to - lastLead > LONGEST_CLOSING_ZH) return false;
   const closings = corrections ? CLOSINGS_ZH_INDEX : DISMISSING_CLOSINGS_ZH_INDEX;
-  for (let lead = from; lead <= from + most && lead < to; lead++) {
+  for (let lead = from; lead <= lastLead && lead < to; lead++) {
     if (closings.isRest(text, lead, to)) return true;
     // "越复杂不一定越好", "这样未必更有效": a hedge and a short predicate deny what the term claims.
     const hedge = HEDGES_ZH_INDEX.at(text, lead, to);
     if (hedge !== null && to - (lead + hedge.length) <= HEDGED_PREDICATE_ZH && !hasNegatorIn(text, lead + hedge.length, to)) return true;
-    if (unneededAttentionFrom(text, lead, to)) return true;
+    if (unneededAttentionFrom(text, lead, to, holdsTerm)) return true;
   }
   return false;
 }
+
+/**
+ * The last position a closing may start at after `from`: `most` characters on, where an English word
+ * counts as two and a space as none ("独立测试集和 bad case 没必要" lists two terms, as "独立测试集和坏例
+ * 没必要" does).
+ */
+function leadLimit(text: string, from: number, to: number, most: number): number {
+  let cost = 0;
+  let i = from;
+  while (i < to) {
+    const unit = text.charCodeAt(i);
+    if (unit === SPACE) {
+      i += 1;
+    } else if (isWordUnit(unit)) {
+      if (cost + ENGLISH_WORD_LEAD > most) break;
+      cost += ENGLISH_WORD_LEAD;
+      while (i < to && isWordUnit(text.charCodeAt(i))) i += 1;
+    } else {
+      if (cost + 1 > most) break;
+      cost += 1;
+      i += 1;
+    }
+  }
+  return i;
+}
+/** What an English word costs of a lead measured in Chinese characters. */
+const ENGLISH_WORD_LEAD = 2;
 
 /**
  * "奖励模型对 SFT 来说没必要": a closing negation is about the subject, not about what "对……来说"
@@ -508,6 +583,12 @@ function withoutForPhrase(text: string, from: number, to: number): number {
 }
 
 const LAI = "来".charCodeAt(0);
+const BU = "不".charCodeAt(0);
+const MEI = "没".charCodeAt(0);
+const BIE = "别".charCodeAt(0);
+/** Sentence particles that may close a verb phrase ("跑一遍了吧"). */
+const TRAILING_PARTICLES = new Set([..."了吧啊呀啦呢哦嘛"].map((c) => c.charCodeAt(0)));
+const isTrailingParticle = (unit: number): boolean => TRAILING_PARTICLES.has(unit);
 const SHUO = "说".charCodeAt(0);
 const ER = "而".charCodeAt(0);
 const YAN = "言".charCodeAt(0);
@@ -699,15 +780,17 @@ export interface NegationContext {
   masked?: string;
   segmentStart: number;
   segmentEnd: number;
+  /** The item's terms, where the caller knows them: a negator closing a clause with any verb then dismisses its topic. */
+  holdsTerm?: TermTest;
 }
 
 /** True when the term at [start, end) is negated by a cue before it or closing the segment after it. */
 export function isNegatedInContext(context: NegationContext, start: number, end: number): boolean {
-  return isNegatedAt(context.text, context.masked, context.segmentStart, context.segmentEnd, start, end);
+  return isNegatedAt(context.text, context.masked, context.segmentStart, context.segmentEnd, start, end, context.holdsTerm);
 }
 
 /** `isNegatedInContext` with the context's fields passed one by one, for callers asking for many terms. */
-export function isNegatedAt(text: string, maskedText: string | undefined, segmentStart: number, segmentEnd: number, start: number, end: number): boolean {
+export function isNegatedAt(text: string, maskedText: string | undefined, segmentStart: number, segmentEnd: number, start: number, end: number, holdsTerm?: TermTest): boolean {
   // Without the whole text masked, mask what can matter: the segment up to the term, at most a
   // stretch and a cue's length back (a cue never spans a segment break, so masking starts clean there).
   let masked = maskedText;
@@ -740,7 +823,7 @@ export function isNegatedAt(text: string, maskedText: string | undefined, segmen
     // Two negations cancel: "不能说环境不重要", "没有奖励模型不行". Saying the lack does no harm does
     // not: "省掉验收也没事" leaves the check denied.
     const harmless = before && after >= 0 && endsWithOneOf(masked, after, afterEnd, HARMLESS_ZH);
-    negated = harmless || before !== ((after >= 0 && (closesWithNegationZh(masked, after, afterEnd) || closesWithNegationEn(masked, after, afterEnd))) || namedAsAnotherThing(text, segmentStart, start, end, segmentEnd));
+    negated = harmless || before !== ((after >= 0 && (closesWithNegationZh(masked, after, afterEnd, AFTER_LEAD_ZH, true, holdsTerm) || closesWithNegationEn(masked, after, afterEnd))) || namedAsAnotherThing(text, segmentStart, start, end, segmentEnd));
   }
   // "去重那些，用不着": a clause of nothing but a negation closes the one before it, topic first.
   if (!negated && !before && segmentEnd - end <= AFTER_LEAD_ZH && bareClosingFollows(text, segmentEnd)) negated = true;
@@ -777,8 +860,8 @@ export function isBareClosing(text: string, from: number, to: number): boolean {
  * ("动作和工具观察没必要"), not one that corrects: the last item of a list "区分是格式错了、……还是数据
  * 不对" names possible faults.
  */
-export function closedByDismissal(masked: string, from: number, to: number, lead = AFTER_LEAD_ZH): boolean {
-  return closesWithNegationZh(masked, from, to, lead, false);
+export function closedByDismissal(masked: string, from: number, to: number, lead = AFTER_LEAD_ZH, holdsTerm?: TermTest): boolean {
+  return closesWithNegationZh(masked, from, to, lead, false, holdsTerm);
 }
 
 /** Adverbs a necessity negator may follow at the head of a clause: "其实没必要……". */
@@ -944,7 +1027,7 @@ export function deniesNeed(context: NegationContext, start: number, end: number,
   const length = segmentEnd - end;
   if (length <= 0 || length > Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) return false;
   // "不能说环境不重要" says the opposite: a negation closing the segment counts only if none precedes.
-  return !hasNegator(window) && (closesWithNegationZh(masked, end, segmentEnd) || closesWithNegationEn(masked, end, segmentEnd));
+  return !hasNegator(window) && (closesWithNegationZh(masked, end, segmentEnd, AFTER_LEAD_ZH, true, context.holdsTerm) || closesWithNegationEn(masked, end, segmentEnd));
 }
 
 /** Words before a term that say it is still needed: "还是得单独训练一个价值模型". */

@@ -763,7 +763,7 @@ class OccurrenceSearch {
     const segmentIndex = clauses.segmentAt[start] ?? 0;
     const segment = clauses.segments[segmentIndex];
     if (!segment) return;
-    const negated = gapNegated || isNegatedAt(text, this.answer.negationText(), segment.start, segment.end, start, end);
+    const negated = gapNegated || isNegatedAt(text, this.answer.negationText(), segment.start, segment.end, start, end, this.answer.holdsTerm);
     gathered[this.count++] = {
       start,
       end,
@@ -1141,6 +1141,8 @@ export interface AnswerView {
   units(): UnitPresence;
   /** The text with false negation cues masked (see `maskFalseCues`), made once per answer. */
   negationText(): string;
+  /** Whether a stretch of the answer holds a term of the item (a Chinese alias of any of its concepts). */
+  readonly holdsTerm: (stretch: string) => boolean;
 }
 
 /**

@@ -84,3 +84,56 @@ describe("requiring a step, plainly or through two negations", () => {
     expect(count(rows, "hit") / (REQUIREMENTS.length * STEPS.length)).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+/**
+ * The same steps with the object said first, as spoken Chinese likes it, and a verb of any kind
+ * after the negator ("独立任务和坏例没必要再测一遍"): the topic is what is not needed.
+ */
+const TOPIC_STEPS: ReadonlyArray<readonly [item: string, point: string, topic: string, verb: string]> = [
+  ["Q090", "k4", "独立任务和坏例", "再测一遍"],
+  ["Q090.f2", "k2", "角色、动作和工具观察", "标出来"],
+  ["Q090.f2", "k4", "近重复和泄漏", "专门查"],
+  ["Q090.f3", "k1", "格式、参数、执行器还是数据问题", "一个个排"],
+  ["Q091.f1", "k3", "框架的具体实现", "去翻"],
+  ["Q091.f2", "k3", "计算图和优化步骤", "再核对"],
+  ["Q092", "k4", "动作和观察、重复日志和新采样", "分得那么细"],
+  ["Q092.f3", "k3", "轨迹和动作边界", "留着"],
+];
+const TOPIC_DISMISSALS = ["{O}没必要{V}。", "{O}用不着{V}。", "{O}犯不着{V}了。", "{O}就不需要{V}了。", "{O}无需{V}。", "{O}其实不用{V}。", "{O}没啥必要{V}吧。"];
+const TOPIC_REQUIREMENTS = ["{O}一定要{V}。", "{O}得{V}。", "{O}不能不{V}。", "{O}还是要{V}的。", "{O}千万别忘了{V}。"];
+
+function topicVerdicts(templates: readonly string[]): string[] {
+  return templates.flatMap((template) =>
+    TOPIC_STEPS.map(([itemId, pointId, topic, verb]) => {
+      const item = bank.itemsById.get(itemId);
+      if (!item) throw new Error(`no item ${itemId}`);
+      const point = grade(item, template.replace("{O}", topic).replace("{V}", verb)).keyPoints.find((p) => p.id === pointId);
+      if (!point) throw new Error(`no point ${itemId}.${pointId}`);
+      return point.verdict;
+    }));
+}
+
+describe("the step said first, then a necessity negator and any verb", () => {
+  it("contradicts the point in nine cases of ten or more", () => {
+    // 36 of 56 before the verb after the negator could be any verb; 53 of 56 since.
+    const verdicts = topicVerdicts(TOPIC_DISMISSALS);
+    expect(verdicts.filter((v) => v === "contradicted").length / verdicts.length).toBeGreaterThanOrEqual(0.9);
+  });
+  it("never reads a requirement said the same way as a contradiction", () => {
+    expect(topicVerdicts(TOPIC_REQUIREMENTS).filter((v) => v === "contradicted")).toEqual([]);
+  });
+  it("reads the words before the negator as its subject when the verb has an object or an agent", () => {
+    // "DPO 不需要谁给打个分": DPO is what needs no score, not what is waved away.
+    const item = bank.itemsById.get("Q090.f1");
+    if (!item) throw new Error("no item Q090.f1");
+    const dpo = grade(item, "SFT 照着写好的答案模仿，DPO 也一样不需要谁给打个分。").keyPoints.find((p) => p.id === "k3");
+    expect(dpo?.verdict).not.toBe("contradicted");
+  });
+  it("measures the words before the negator with an English term as one word", () => {
+    // "和bad case" is nine characters but two words: the list still closes with the negator.
+    const item = bank.itemsById.get("Q090");
+    if (!item) throw new Error("no item Q090");
+    const checks = grade(item, "独立测试集和bad case没必要专门再跑一遍。").keyPoints.find((p) => p.id === "k4");
+    expect(checks?.verdict).toBe("contradicted");
+  });
+});
