@@ -52,6 +52,10 @@ describe("false cues and contrast", () => {
     ["两者的区别在于奖励", "奖励"],
     ["非常依赖奖励", "奖励"],
     ["not only the reward", "reward"],
+    // Not to lose a thing is to keep it; "别的" is "other", not "don't".
+    ["工具选择和失败重试都不能丢", "工具选择"],
+    ["这些中间过程别丢", "中间过程"],
+    ["严重错误会被别的分数掩盖", "掩盖"],
   ])("%s leaves %s unnegated", (sentence, term) => {
     expect(negated(sentence, term)).toBe(false);
   });
