@@ -1003,6 +1003,32 @@ function asksWhich(stretch: string): boolean {
 }
 const EMBEDDED_QUESTIONS_END_WITH_SHI = EMBEDDED_QUESTIONS.every((question) => question.endsWith("是"));
 
+/** Verbs of saying or concluding that a negator before them turns into rejecting what follows: "别急着说……", "不能断定……". */
+const CONCLUDING_VERBS_ZH = ["说", "下结论", "断定", "断言", "认定", "咬定", "推断", "以为", "认为", "觉得", "得出"];
+/** Adverbs between such a negator and the verb: "别急着说", "不能轻易下结论", "不能就此断定". */
+const CONCLUDING_ADVERBS_ZH = ["急着", "着急", "轻易", "直接", "随便", "马上", "就此", "一口", "据此", "就", "先", "贸然"];
+/** Negators that reject a conclusion: "别", "不能", "不用急着". */
+const CONCLUSION_NEGATORS_ZH = ["不应该", "不应", "不该", "不能", "不可", "不要", "不用", "不必", "没法", "无法", "别"];
+
+/**
+ * Whether `text.slice(from, at)` holds a rejected conclusion (a negator, an optional adverb and a verb of
+ * saying or concluding) with what follows it up to `at` as its content: "不用急着下结论说（没更新）",
+ * "别急着说（梯度为零）". Such content is neither asserted nor denied by the negator.
+ */
+export function claimRejectedBefore(text: string, from: number, at: number): boolean {
+  // Searched in the window alone: a search of the whole text before it made long answers quadratic.
+  const window = text.slice(from, at);
+  for (const verb of CONCLUDING_VERBS_ZH) {
+    for (let v = window.indexOf(verb); v >= 0; v = window.indexOf(verb, v + 1)) {
+      let head = v;
+      const adverb = CONCLUDING_ADVERBS_ZH.find((word) => head - word.length >= 0 && window.startsWith(word, head - word.length));
+      if (adverb !== undefined) head -= adverb.length;
+      if (CONCLUSION_NEGATORS_ZH.some((negator) => head - negator.length >= 0 && window.startsWith(negator, head - negator.length))) return true;
+    }
+  }
+  return false;
+}
+
 /** Words before a term that say it is not needed or is removed, as opposed to "不能说", "不代表" (which deny a claim). */
 const NOT_NEEDED_BEFORE = [
   ...NOT_NEEDED_ZH, "去掉", "省掉", "取消", "不依赖", "摆脱", "还用得着", "哪用得着", "哪里用得着", "何必", "何须", "何需",
@@ -1025,7 +1051,8 @@ export function deniesNeed(context: NegationContext, start: number, end: number,
     const at = window.lastIndexOf(negator);
     if (at >= 0 && at + negator.length > last) last = at + negator.length;
   }
-  if (last >= 0 && !termBetween(windowStart + last, start)) return true;
+  // "别急着说梯度为零" rejects a claim about the term; it does not wave the term away.
+  if (last >= 0 && !termBetween(windowStart + last, start)) return !claimRejectedBefore(text, windowStart, start);
   // "动作和观察那些，用不着": the clause after says nothing but that.
   if (segmentEnd - end <= AFTER_LEAD_ZH && !hasNegator(window) && bareClosingFollows(text, segmentEnd)) return true;
   const length = segmentEnd - end;

@@ -1,7 +1,7 @@
 import type { Concept } from "@recall/content";
 import type { Clauses } from "./clauses.ts";
 import { aliasVariants } from "./alias-variants.ts";
-import { aliasNegates, containsNegator, deniesSameness, isNegatedAt } from "./negation.ts";
+import { aliasNegates, claimRejectedBefore, containsNegator, deniesSameness, isNegatedAt } from "./negation.ts";
 import { isHanCodePoint, isHanUnit } from "./han.ts";
 import { isFunctionUnit, learnReadingsOf, soundsAlike } from "./homophones.ts";
 import { normalizeTerm, SEGMENT_BREAK, SENTENCE_BREAK } from "./normalize-text.ts";
@@ -125,6 +125,9 @@ function stagesOf(aliases: readonly CompiledAlias[]): SearchStages {
     typos: where((alias) => alias.typoTolerant),
   };
 }
+
+/** How far before a negated term a rejected conclusion ("不用急着下结论说") may start, in code units. */
+const CONCLUSION_REACH = 12;
 
 export interface Occurrence {
   start: number;
@@ -788,8 +791,9 @@ class OccurrenceSearch {
       if (!isNegatedAt(text, this.answer.negationText(), segment.start, segment.end, from, end)) continue;
       const before = this.count;
       this.record(from, end, alias, false);
-      // The negation found around it is the alias's own: the term says what the alias says.
-      if (this.count > before) (gathered[before] as Occurrence).negated = false;
+      // The negation found around it is the alias's own: the term says what the alias says, unless
+      // the whole is a conclusion rejected ("不用急着下结论说没更新").
+      if (this.count > before) (gathered[before] as Occurrence).negated = claimRejectedBefore(text, Math.max(segment.start, from - CONCLUSION_REACH), from);
     }
   }
 

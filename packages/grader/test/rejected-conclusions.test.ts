@@ -1,0 +1,29 @@
+// A conclusion rejected ("别急着说……", "不用急着下结论说……", "不能断定……") says nothing of the
+// words inside it: they are neither claimed (no misconception) nor waved away (no contradiction).
+import { describe, expect, it } from "vitest";
+import { loadBank } from "@recall/content";
+import { CONTENT_DIR } from "../eval/evaluation.ts";
+import { grade } from "../src/index.ts";
+
+const bank = await loadBank(CONTENT_DIR);
+
+function graded(itemId: string, answer: string): ReturnType<typeof grade> {
+  const item = bank.itemsById.get(itemId);
+  if (!item) throw new Error(`no item ${itemId}`);
+  return grade(item, answer);
+}
+
+describe("a rejected conclusion", () => {
+  it("does not assert the misconception it names", () => {
+    for (const answer of ["loss 里还有 KL 惩罚，照样有梯度，不用急着下结论说没更新。", "全组同分，不能断定不会更新。"]) {
+      expect(graded("Q091.f2", answer).misconceptions.map((m) => m.id), answer).toEqual([]);
+    }
+  });
+  it("does not deny the point whose terms it holds", () => {
+    const result = graded("Q091.f2", "同分的话，别急着说梯度为零。");
+    expect(result.keyPoints.find((p) => p.id === "k3")?.verdict).not.toBe("contradicted");
+  });
+  it("leaves a conclusion drawn, not rejected, asserting the misconception", () => {
+    expect(graded("Q091.f2", "全组同分就可以下结论说不会更新了。").misconceptions.map((m) => m.id)).toEqual(["m2"]);
+  });
+});
