@@ -12,6 +12,8 @@ const ATTRIBUTES = /\{([^{}]*)\}\s*$/u;
 const ATTRIBUTE_TOKEN = /(weight|w|权重|polarity|极性)\s*[:=：]?\s*([^\s,，;；]+)|([^\s,，;；]+)/giu;
 const POLARITY_WORDS: Readonly<Record<string, Polarity>> = { assert: "assert", 肯定: "assert", deny: "deny", 否定: "deny" };
 const FEEDBACK_LABEL = /^(为什么错|反馈|feedback|why\s+wrong)\s*[:：]\s*/iu;
+/** A key point's nested bullet listing ways of saying its opposite: `反面：没价值 | 过时 | useless`. */
+const OPPOSITE_LABEL = /^(反面|相反说法|opposite|contradicted\s+by)\s*[:：]\s*/iu;
 
 /** `a | b | c` → a concept; empty aliases are dropped, duplicates kept once. */
 export function parseConcept(text: string): Concept {
@@ -71,7 +73,19 @@ export function parseKeyPoints(items: readonly ListItem[], owner: string, log: P
       log.error(PROBLEM_KINDS.malformedKeyPoint, item.line, `${where} has no text`, item.column);
       return;
     }
-    const concepts = readConcepts(item.children, where, log);
+    const conceptItems: ListItem[] = [];
+    const opposites: string[] = [];
+    for (const child of item.children) {
+      const label = OPPOSITE_LABEL.exec(child.text);
+      if (!label) {
+        conceptItems.push(child);
+        continue;
+      }
+      const opposite = parseConcept(child.text.slice(label[0].length));
+      if (opposite.aliases.length === 0) log.error(PROBLEM_KINDS.malformedConcept, child.line, `${where}: "${label[1] ?? ""}：" needs at least one way of saying the opposite ("a | b")`, child.column);
+      for (const alias of opposite.aliases) if (!opposites.includes(alias)) opposites.push(alias);
+    }
+    const concepts = readConcepts(conceptItems, where, log);
     if (concepts.length === 0) {
       log.error(PROBLEM_KINDS.malformedKeyPoint, item.line, `${where} "${clip(text)}" has no concepts: add nested "- alias | alias" lines`, item.column);
       return;
@@ -84,7 +98,9 @@ export function parseKeyPoints(items: readonly ListItem[], owner: string, log: P
         item.column,
       );
     }
-    keyPoints.push({ id, text, concepts, weight, polarity, derived: false });
+    const point: KeyPoint = { id, text, concepts, weight, polarity, derived: false };
+    if (opposites.length > 0) point.contradictedBy = { aliases: opposites };
+    keyPoints.push(point);
   });
   return keyPoints;
 }

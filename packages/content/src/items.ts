@@ -36,7 +36,8 @@ export function contentHash(item: Hashed): string {
     item.kind,
     item.prompt,
     item.answer,
-    item.keyPoints.map((point) => [point.id, point.text, point.weight, point.polarity, point.concepts.map((concept) => concept.aliases)]),
+    // A point's opposites change how it is graded; appended only when present, like accepted answers.
+    item.keyPoints.map((point) => [point.id, point.text, point.weight, point.polarity, point.concepts.map((concept) => concept.aliases), ...(point.contradictedBy === undefined ? [] : [point.contradictedBy.aliases])]),
     digestMisconceptions(item.misconceptions),
     // Appended only when present, so the hashes of authored items stay what they were.
     ...(item.acceptedAnswers === undefined ? [] : [item.acceptedAnswers]),

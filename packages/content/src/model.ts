@@ -35,6 +35,11 @@ export interface KeyPoint {
   polarity: Polarity;
   /** True when no author wrote it: derived from the answer's sentences. Authors should refine these. */
   derived: boolean;
+  /**
+   * Ways of stating the point's opposite in other words than its own ("旧论文已经没价值了" against
+   * "没有失去价值"), as authored under `反面：`; absent when none are. Saying one contradicts the point.
+   */
+  contradictedBy?: Concept;
 }
 
 export interface Misconception {

@@ -148,6 +148,21 @@ describe("broken pages keep their valid questions", () => {
     ]);
   });
 
+  it("reads a key point's opposites apart from its concepts, and names an empty list with its line", () => {
+    const question = markdownQuestion("Q001").replace(
+      "- 先定位错误\n  - 定位 | locate\n",
+      "- 先定位错误\n  - 定位 | locate\n  - 反面：直接训练 | 不用排查\n  - opposite: just retrain\n- 再修系统\n  - 修 | fix\n  - 反面：\n",
+    );
+    const result = parsePage(markdownPage(question + markdownQuestion("Q002")), "page.md");
+    const [first, second] = result.items.find((item) => item.id === "Q001")?.keyPoints ?? [];
+    expect(first?.concepts).toEqual([{ aliases: ["定位", "locate"] }]);
+    expect(first?.contradictedBy).toEqual({ aliases: ["直接训练", "不用排查", "just retrain"] });
+    expect(second?.contradictedBy).toBeUndefined();
+    expect(only(result, "malformed-concept").map((problem) => [problem.line, problem.message])).toEqual([
+      [23, 'Q001 key point k2: "反面：" needs at least one way of saying the opposite ("a | b")'],
+    ]);
+  });
+
   it("reports every problem of a page in one pass", () => {
     const page = markdownPage(
       markdownQuestion("Q001", { priority: "urgent" }) + markdownQuestion("Q002", { oral: null }) + markdownQuestion("Q002") + markdownQuestion("Q009"),

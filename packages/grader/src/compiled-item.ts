@@ -54,6 +54,8 @@ export interface CompiledKeyPoint {
   differingIn: string | null;
   /** Per concept: the point asks which of it ("明确哪些 token 参与生成目标"): saying all of it counts denies the point. */
   askedWhich: boolean[];
+  /** Ways of saying the point's opposite in other words (the content's `反面：`), matched as written, or null: saying one contradicts it. */
+  opposite: CompiledConcept | null;
   /**
    * The concept the point names as where the others come from ("……和奖励都来自环境" gives 环境), or -1:
    * saying it is not needed denies the point whatever the answer says of the others.
@@ -128,6 +130,9 @@ export function compileItem(item: QuizItem): CompiledItem {
     differingIn: point.concepts.length >= 2 ? differingIn(normalizeTerm(point.text), point.concepts) : null,
     askedWhich: point.concepts.map((concept) => askedWhich(normalizeTerm(point.text), concept)),
     source: sourceIn(normalizeTerm(point.text), point.concepts),
+    // Kept out of the registry: the opposite's phrases are no terms of the item (they neither cover an
+    // answer's words nor mask its negators), only looked for when a point is judged.
+    opposite: point.contradictedBy === undefined ? null : compileConcept(point.contradictedBy, prompt, true),
   }));
   const misconceptions = item.misconceptions
     .filter((misconception: Misconception) => misconception.concepts.length > 0)

@@ -4,7 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, assertsPossible, attentionDeniedAfter, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
+import { assertsNeed, assertsPossible, attentionDeniedAfter, claimRejectedBefore, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeResult, keyPointResult, misconceptionResult } from "./results.ts";
@@ -305,6 +305,18 @@ class AnswerAnalysis implements AnswerView {
   whichDismissed(o: Occurrence): boolean {
     const segment = this.clauses.segments[this.homeOf(o)];
     return segment !== undefined && whichDismissedBefore(this.negationText(), segment.start, o.start);
+  }
+
+  /** Whether the occurrence stands in a conclusion rejected earlier in its sentence ("别以为……就能还原过程"). */
+  inRejectedClaim(o: Occurrence): boolean {
+    const sentence = this.clauses.sentences[o.sentence];
+    return sentence !== undefined && claimRejectedBefore(this.text, Math.max(sentence.start, o.start - REJECTED_CLAIM_REACH), o.start);
+  }
+
+  /** Whether the occurrence's sentence is a question ("谁说旧论文没用？"): what it holds is asked, not said. */
+  inQuestion(o: Occurrence): boolean {
+    const sentence = this.clauses.sentences[o.sentence];
+    return sentence !== undefined && QUESTION_UNITS.has(this.original.charCodeAt(this.normalized.originStart[sentence.end] ?? -1));
   }
 
   /** Whether the occurrence's segment closes dismissing it ("哪些 token 参与训练目标没必要"). */
@@ -1452,6 +1464,27 @@ function listedTogether(analysis: AnswerAnalysis, terms: readonly Occurrence[]):
 /** How many characters may open a list item before its term (a verb or a measure word): more is a clause. */
 const LIST_ITEM_HEAD = 4;
 
+/** How far before a phrase a rejected conclusion ("别以为只留最终文本、之后重新分词") may open, in code units. */
+const REJECTED_CLAIM_REACH = 40;
+
+/** How many sentences open an answer and answer the prompt itself, whatever words they use ("可以。" then the reason). */
+const ANSWERING_SENTENCES = 2;
+
+/**
+ * Where the answer says the point's opposite: an occurrence of one of its ways as written, stated (not
+ * negated, not a belief reported to be rejected, not asked), in a sentence that answers
+ * the prompt (the first two) or names one of the point's own terms.
+ */
+function oppositeSaid(point: CompiledKeyPoint, opposite: CompiledConcept, analysis: AnswerAnalysis): Occurrence | null {
+  for (const o of analysis.of(opposite)) {
+    // Only the words as authored: a near or spread match of a whole phrase is another phrase ("用的是总体
+    // 标准差" is near "用的是样本标准差" and says the opposite of it).
+    if (o.negated || o.homophone || o.nearMiss || o.gap !== null || analysis.claimReportedToReject([o]) || analysis.inQuestion(o) || analysis.inRejectedClaim(o)) continue;
+    if (o.sentence < ANSWERING_SENTENCES || point.concepts.some((concept) => analysis.of(concept).some((other) => other.sentence === o.sentence))) return o;
+  }
+  return null;
+}
+
 /** Where a point that corrects a misconception (its `opposedBy`) is made: its evidence's sentences. */
 interface Corrections {
   sentences: ReadonlySet<number>;
@@ -1708,6 +1741,17 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
       keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", found.evidence, true, result.weight);
     });
   }
+  // A point's opposite said in other words than its own ("旧论文基本没价值了" against "没有失去价值：仍能
+  // 帮助理解……"), where the answer speaks of the point, contradicts it unless the answer makes it.
+  compiled.keyPoints.forEach((point, index) => {
+    const result = keyPoints[index];
+    if (!result || point.opposite === null || result.contradicted) return;
+    const said = oppositeSaid(point, point.opposite, analysis);
+    // A hit elsewhere stands; one in the very sentence that says the opposite was read off words the
+    // clause turns against the point ("大家的归一化反正都一样").
+    if (said && result.verdict === "hit" && !(judgements[index]?.evidence ?? []).some((o) => o.segment === said.segment)) return;
+    if (said) keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", [analysis.evidence(said.start, said.end)], true, result.weight);
+  });
   // A point limiting a thing ("代理只能捕获模型调用") made in its words without the limit ("代理把调用都
   // 抓下来了"), beside a misconception saying the thing does more ("代理本身就是训练器"), is crossed.
   for (const found of misconceptions) {

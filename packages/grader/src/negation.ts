@@ -966,7 +966,7 @@ function asksANotAIn(text: string, from: number, to: number): boolean {
 }
 
 /** Closings that say a question asked just before does not matter ("留不留无所谓"). */
-const INDIFFERENT_CLOSINGS = ["无所谓", "都行", "都可以", "没关系", "不重要", "都一样", "不要紧", "随便"];
+const INDIFFERENT_CLOSINGS = ["无所谓", "都行", "都可以", "没关系", "不重要", "都一样", "不要紧", "随便", "没那么重要", "不那么重要", "不太重要", "没那么关键", "不关键", "次要"];
 /** The most characters after a term that such a clause may hold. */
 const INDIFFERENCE_REACH = 16;
 
@@ -1066,6 +1066,8 @@ const STILL_NEEDED_BEFORE = [
   "还得", "还是得", "还要", "还是要", "还需要", "还是需要", "仍需", "仍然需要", "依然需要", "必须", "离不开", "得单独", "需要单独",
   "照样需要", "照样得", "依旧需要", "依然要", "仍要", "还需", "一定要", "一定得", "总得", "少不了", "离不了",
   "照样要", "照旧要", "依旧要", "仍然要", "还是照样",
+  // "GRPO 其实也要价值模型", "主要还是靠 critic": needed as much as before.
+  "也要", "也需要", "也得", "同样需要", "同样要", "还是靠", "主要靠", "主要还是靠", "全靠",
   // Needed first: "得先把 RM 训出来", "DPO 要先训个奖励模型".
   "得先", "要先", "需要先", "必须先", "先得", "先要",
   "still need", "still needs", "still requires", "must",

@@ -201,19 +201,23 @@ export function bigramCodes(text: string): Int32Array {
   return codes;
 }
 
-export function compileConcept(concept: Concept, normalizedPrompt: string): CompiledConcept {
+/**
+ * `exact`: the aliases are whole phrases matched only as written ("没价值", "反正都一样"): no near
+ * miss, typo, homophone, spread or split match, which would find other phrases than the authored ones.
+ */
+export function compileConcept(concept: Concept, normalizedPrompt: string, exact = false): CompiledConcept {
   const seen = new Set<string>();
   const aliases: CompiledAlias[] = [];
   for (const raw of aliasVariants(concept.aliases)) {
     const text = normalizeTerm(raw).replaceAll(SENTENCE_BREAK, "").replaceAll(SEGMENT_BREAK, "");
     if (text.length === 0 || seen.has(text)) continue;
     seen.add(text);
-    const splitAt = splitPointOf(text);
+    const splitAt = exact ? -1 : splitPointOf(text);
     const halves = halvesOf(text, splitAt);
-    const negatedRest = negatedRestOf(text);
+    const negatedRest = exact ? null : negatedRestOf(text);
     // Only terms of single-unit Han characters: a window is then one unit per character. A term
     // holding a negator is matched exactly or not at all, as for near misses.
-    const homophoneTolerant = text.length >= HOMOPHONE_MIN_LENGTH && ALL_HAN.test(text) && !hasSurrogate(text) && !containsNegator(text);
+    const homophoneTolerant = !exact && text.length >= HOMOPHONE_MIN_LENGTH && ALL_HAN.test(text) && !hasSurrogate(text) && !containsNegator(text);
     if (homophoneTolerant) learnReadingsOf(text);
     aliases.push({
       text,
@@ -222,12 +226,12 @@ export function compileConcept(concept: Concept, normalizedPrompt: string): Comp
       asciiEnd: ASCII_WORD.test(text[text.length - 1] ?? ""),
       // A near miss of an alias holding a negator may be the same words without it ("可能有梯度" for
       // "没有梯度"): such aliases are matched exactly or not at all.
-      bigrams: text.length >= 3 && ALL_HAN.test(text) && !containsNegator(text) ? bigramCodes(text) : null,
+      bigrams: !exact && text.length >= 3 && ALL_HAN.test(text) && !containsNegator(text) ? bigramCodes(text) : null,
       selfNegating: aliasNegates(text),
-      typoTolerant: TYPO_TOLERANT.test(text),
+      typoTolerant: !exact && TYPO_TOLERANT.test(text),
       homophoneTolerant,
-      spreadable: text.length >= SPREAD_MIN_LENGTH && ALL_HAN.test(text) && !containsNegator(text),
-      spreadableShort: text.length === 2 && ALL_HAN.test(text) && !containsNegator(text),
+      spreadable: !exact && text.length >= SPREAD_MIN_LENGTH && ALL_HAN.test(text) && !containsNegator(text),
+      spreadableShort: !exact && text.length === 2 && ALL_HAN.test(text) && !containsNegator(text),
       negatedRest,
       splitAt,
       halves,

@@ -13,6 +13,7 @@ export function makeItem(spec: { id?: string; prompt?: string; answer?: string; 
     weight: point.weight ?? 1,
     polarity: point.polarity ?? "assert",
     derived: point.derived ?? false,
+    ...(point.contradictedBy === undefined ? {} : { contradictedBy: point.contradictedBy }),
   }));
   const misconceptions: Misconception[] = (spec.misconceptions ?? []).map((m) => ({
     id: m.id,
