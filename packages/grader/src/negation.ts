@@ -738,6 +738,32 @@ function asksToAffirm(masked: string, from: number, to: number, segmentEnd: numb
   return false;
 }
 
+/** Words naming a lack that opens a condition: "没有环境就……", "缺了奖励的话……". */
+const LACKS_ZH = ["没有", "缺少", "缺乏", "缺了", "没了", "少了"];
+/** How far back from a term the "就" or "的话" of a lack's consequence may stand, and the lack before it. */
+const LACK_CONSEQUENCE_REACH_ZH = 10;
+const LACK_CONDITION_REACH_ZH = 14;
+
+/**
+ * Whether the term at `start` stands in the negated consequence of a lack: "没有环境就没法解释（得分）",
+ * "缺了奖励的话无法判断（成败）". The negation is what the lack prevents; the term is not denied.
+ */
+function inLackConsequence(masked: string, segmentStart: number, start: number): boolean {
+  const from = Math.max(segmentStart, start - LACK_CONSEQUENCE_REACH_ZH);
+  const window = masked.slice(from, start);
+  let then = window.lastIndexOf("就");
+  let thenLength = 1;
+  const conditional = window.lastIndexOf("的话");
+  if (conditional > then) {
+    then = conditional;
+    thenLength = 2;
+  }
+  if (then < 0 || !hasNegator(window.slice(then + thenLength))) return false;
+  const conditionEnd = from + then;
+  const condition = masked.slice(Math.max(segmentStart, conditionEnd - LACK_CONDITION_REACH_ZH), conditionEnd);
+  return LACKS_ZH.some((lack) => condition.includes(lack));
+}
+
 /** "……就没法训", "……的话 SFT 和 DPO 都没法训练", "……模型往哪学": a negated consequence of the term's condition. */
 function negatedConsequence(after: string): boolean {
   if (asksRhetorically(after)) return true;
@@ -812,6 +838,10 @@ export function isNegatedAt(text: string, maskedText: string | undefined, segmen
   const windowStart = negationWindowStart(masked, Math.max(0, segmentStart - offset), start - offset);
   const before = negatesCueTail(text, masked, start, offset) ||
     (hasNegatorIn(masked, windowStart, start - offset) && !asksToAffirm(masked, windowStart, start - offset, segmentEnd - offset));
+  // "没有环境就没法解释得分": a term in the negated consequence of a lack is what the lack prevents, not
+  // denied. Read in answers only (where the item's terms are known): a point's own text ("缺少环境就无法
+  // 解释……") keeps the term as mentioned negatively, so that an answer may state it either way.
+  if (before && holdsTerm !== undefined && inLackConsequence(masked, Math.max(0, segmentStart - offset), start - offset)) return false;
   // "没有奖励模型就没法训": a negated condition with a negated consequence says the term is required.
   if (before && negatedConsequence(masked.slice(end - offset, Math.min(segmentEnd, end + CONSEQUENCE_WINDOW_ZH) - offset))) return false;
   // The same said of a whole clause: "没有先定位是数据还是模型的问题不行"; "……也没关系" keeps it denied.

@@ -27,3 +27,16 @@ describe("a rejected conclusion", () => {
     expect(graded("Q091.f2", "全组同分就可以下结论说不会更新了。").misconceptions.map((m) => m.id)).toEqual(["m2"]);
   });
 });
+
+describe("what a lack prevents", () => {
+  it("is not denied: 没有环境就没法解释得分 makes the environment needed, and denies no score", () => {
+    for (const answer of ["没有环境就没法解释得分。", "缺了环境的话无法解释为什么得分。"]) {
+      const result = graded("Q092.f1", answer);
+      expect(result.keyPoints.filter((p) => p.verdict === "contradicted").map((p) => p.id), answer).toEqual([]);
+      expect(result.keyPoints.find((p) => p.id === "k3")?.verdict, answer).toBe("hit");
+    }
+  });
+  it("leaves the thing itself denied when no lack comes first", () => {
+    expect(graded("Q092.f1", "得分没法解释。").keyPoints.find((p) => p.id === "k3")?.verdict).toBe("contradicted");
+  });
+});
