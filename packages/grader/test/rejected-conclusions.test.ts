@@ -36,7 +36,8 @@ describe("what a lack prevents", () => {
       expect(result.keyPoints.find((p) => p.id === "k3")?.verdict, answer).toBe("hit");
     }
   });
-  it("leaves the thing itself denied when no lack comes first", () => {
-    expect(graded("Q092.f1", "得分没法解释。").keyPoints.find((p) => p.id === "k3")?.verdict).toBe("contradicted");
+  it("leaves the score denied when what comes first is no lack", () => {
+    // "有了环境就没法解释得分" says the environment stands in the way: no lack makes it needed.
+    expect(graded("Q092.f1", "有了环境就没法解释得分。").keyPoints.find((p) => p.id === "k2")?.verdict).toBe("contradicted");
   });
 });
