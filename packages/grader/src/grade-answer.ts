@@ -101,11 +101,16 @@ const REPORTING_FRAMES = [
   // A belief named by what people take a thing for: "不少人把网关当成完整的训练器，其实……".
   "有人把", "很多人把", "不少人把", "有些人把", "有的人把", "常有人把", "经常有人把", "容易把", "误以为", "以为",
   "不少人以为", "不少人觉得", "常有人说", "常听人说", "别人说", "网上说", "有种说法", "有一种说法", "有的说法",
+  // Asked, or done by habit: "常被问……是不是就等于训练了——不是", "有人喜欢把同一条轨迹切成片……这会泄漏".
+  "被问", "有人问", "常有人问", "有人喜欢", "有人习惯", "有人爱", "有人总", "很多人喜欢", "不少人喜欢", "很多人习惯", "常见的做法是",
   "some people", "people say", "people think", "some say", "a common claim",
 ];
 /** Words that reject a reported belief: "这不对", "其实……", "that's wrong". */
 const REJECTIONS = [
   "不对", "错了", "是错的", "说错", "大错", "误区", "其实", "并非如此", "不是这样", "不是这么回事", "没这回事", "不成立", "站不住", "想当然", "不靠谱",
+  // A bare "不是" answering what was asked (dashes and quotes are gone from the text read), and harms
+  // named: "……是不是就等于训练了”——不是，", "这会泄漏".
+  "不是，", "不是。", "这会", "会泄漏", "会导致", "会出问题", "有问题", "不可取", "是坑", "大忌",
   "wrong", "not true", "isn't true", "myth", "mistaken",
 ];
 /** How far into the next sentence a rejection of a reported belief may stand ("……。这是误区。"), in code units. */

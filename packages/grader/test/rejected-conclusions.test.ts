@@ -41,3 +41,17 @@ describe("what a lack prevents", () => {
     expect(graded("Q092.f1", "有了环境就没法解释得分。").keyPoints.find((p) => p.id === "k2")?.verdict).toBe("contradicted");
   });
 });
+
+describe("a belief asked about or done by habit, then rejected", () => {
+  it("asserts nothing: 常被问……是不是就等于训练了——不是", () => {
+    const result = graded("Q090", "常被问“让模型反思一下是不是就等于训练了”——不是，反思只是把经验写进下次的提示里。");
+    expect(result.misconceptions.map((m) => m.id)).toEqual([]);
+  });
+  it("asserts nothing when the harm is named: 有人喜欢把……这会泄漏", () => {
+    const result = graded("Q090", "还有人喜欢把同一条轨迹切成片随机分训练测试，这会泄漏。");
+    expect(result.misconceptions.map((m) => m.id)).toEqual([]);
+  });
+  it("still asserts the belief when nobody rejects it", () => {
+    expect(graded("Q090", "我们喜欢把同一条轨迹切成片随机分训练测试。").misconceptions.map((m) => m.id)).toEqual(["m4"]);
+  });
+});
