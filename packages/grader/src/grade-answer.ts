@@ -4,7 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, assertsPossible, attentionDeniedAfter, claimRejectedBefore, claimsSufficient, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
+import { assertsNeed, assertsPossible, attentionDeniedAfter, claimRejectedBefore, claimsSufficient, closesHarmless, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeResult, keyPointResult, misconceptionResult } from "./results.ts";
@@ -316,6 +316,12 @@ class AnswerAnalysis implements AnswerView {
   inRejectedClaim(o: Occurrence): boolean {
     const sentence = this.clauses.sentences[o.sentence];
     return sentence !== undefined && claimRejectedBefore(this.text, Math.max(sentence.start, o.start - REJECTED_CLAIM_REACH), o.start);
+  }
+
+  /** Whether the occurrence's clause closes saying it does no harm ("混着用没关系"). */
+  closesHarmlessAfter(o: Occurrence): boolean {
+    const segment = this.clauses.segments[this.homeOf(o)];
+    return segment !== undefined && closesHarmless(this.text, o.end, segment.end);
   }
 
   /** Whether the occurrence's sentence is a question ("谁说旧论文没用？"): what it holds is asked, not said. */
@@ -1476,18 +1482,21 @@ const REJECTED_CLAIM_REACH = 40;
 const ANSWERING_SENTENCES = 2;
 
 /**
- * Where the answer says the point's opposite: an occurrence of one of its ways as written, stated (not
+ * Where the answer says the point's opposite: the occurrences of its ways as written, stated (not
  * negated, not a belief reported to be rejected, not asked), in a sentence that answers
  * the prompt (the first two) or names one of the point's own terms.
  */
-function oppositeSaid(point: CompiledKeyPoint, opposite: CompiledConcept, analysis: AnswerAnalysis): Occurrence | null {
+function oppositesSaid(point: CompiledKeyPoint, opposite: CompiledConcept, analysis: AnswerAnalysis): Occurrence[] {
+  const said: Occurrence[] = [];
   for (const o of analysis.of(opposite)) {
     // Only the words as authored: a near or spread match of a whole phrase is another phrase ("用的是总体
     // 标准差" is near "用的是样本标准差" and says the opposite of it).
-    if (o.negated || o.homophone || o.nearMiss || o.gap !== null || analysis.claimReportedToReject([o]) || analysis.inQuestion(o) || analysis.inRejectedClaim(o)) continue;
-    if (o.sentence < ANSWERING_SENTENCES || point.concepts.some((concept) => analysis.of(concept).some((other) => other.sentence === o.sentence))) return o;
+    if (o.homophone || o.nearMiss || o.gap !== null || analysis.claimReportedToReject([o]) || analysis.inQuestion(o) || analysis.inRejectedClaim(o)) continue;
+    // "混着用没关系" states the phrase: a closing saying it does no harm is no negation of it.
+    if (o.negated && !analysis.closesHarmlessAfter(o)) continue;
+    if (o.sentence < ANSWERING_SENTENCES || point.concepts.some((concept) => analysis.of(concept).some((other) => other.sentence === o.sentence))) said.push(o);
   }
-  return null;
+  return said;
 }
 
 /** Where a point that corrects a misconception (its `opposedBy`) is made: its evidence's sentences. */
@@ -1751,11 +1760,13 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   compiled.keyPoints.forEach((point, index) => {
     const result = keyPoints[index];
     if (!result || point.opposite === null || result.contradicted) return;
-    const said = oppositeSaid(point, point.opposite, analysis);
-    // A hit elsewhere stands; one in the very sentence that says the opposite was read off words the
+    const said = oppositesSaid(point, point.opposite, analysis);
+    if (said.length === 0) return;
+    // A hit elsewhere stands; one in the very clause that says the opposite was read off words the
     // clause turns against the point ("大家的归一化反正都一样").
-    if (said && result.verdict === "hit" && !(judgements[index]?.evidence ?? []).some((o) => o.segment === said.segment)) return;
-    if (said) keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", [analysis.evidence(said.start, said.end)], true, result.weight);
+    const hitSegments = result.verdict === "hit" ? (judgements[index]?.evidence ?? []).map((o) => o.segment) : null;
+    const against = hitSegments === null ? said[0] : said.find((o) => hitSegments.includes(o.segment));
+    if (against) keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", [analysis.evidence(against.start, against.end)], true, result.weight);
   });
   // A point limiting a thing ("代理只能捕获模型调用") made in its words without the limit ("代理把调用都
   // 抓下来了"), beside a misconception saying the thing does more ("代理本身就是训练器"), is crossed.

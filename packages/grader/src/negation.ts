@@ -632,6 +632,16 @@ const CLAIM_DENIALS_AFTER_ZH = ["能说", "是", "代表", "等于", "一定", "
 const LACK_REJECTED_ZH = ["不行", "不可以", "不成", "不可", "行不通", "不了", "不到", "不出来"];
 /** Outcomes that say the lack hurts: "不查泄漏的话肯定出问题". */
 const BAD_OUTCOMES_ZH = ["出问题", "出事", "出错", "翻车", "完蛋", "有问题", "有风险", "有隐患", "坏事", "吃亏", "踩坑", "白训", "白练", "白干", "白做", "不靠谱"];
+/**
+ * Whether `text.slice(from, to)` (what follows a phrase in its clause) is a closing saying it does no
+ * harm: "混着用没关系", "随便用也行". Such a closing states the phrase; it does not negate it.
+ */
+export function closesHarmless(text: string, from: number, to: number): boolean {
+  return to - from <= HARMLESS_REACH_ZH && endsWithOneOf(text, from, to, HARMLESS_ZH);
+}
+/** The most characters between a phrase and a closing that says it does no harm. */
+const HARMLESS_REACH_ZH = 6;
+
 /** Closings saying the lack does no harm: "不查泄漏也没关系" leaves the check denied. */
 const HARMLESS_ZH = ["没问题", "没事", "没关系", "不要紧", "无所谓", "无妨", "没影响", "没啥影响", "没什么影响", "问题不大", "影响不大", "也行", "也可以", "也没啥", "也ok"];
 /** Words that open the consequence of a condition. */

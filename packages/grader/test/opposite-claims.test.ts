@@ -50,6 +50,17 @@ describe("a point's opposite, said", () => {
     expect(verdict("讲解耦和轨迹的那部分没啥用。")).toBe("contradicted");
   });
 
+  it("is said when a closing calls it harmless", () => {
+    // "可以不看也没关系" states the phrase; the closing is no negation of it.
+    expect(verdict("旧论文可以不看也没关系，架构都重构了。")).toBe("contradicted");
+  });
+
+  it("overrides a hit through whichever of its phrases shares the hit's clause", () => {
+    // The first phrase ("可以不看") stands apart from the hit; "过时了" shares its clause.
+    expect(verdict("可以不看了。讲解耦和轨迹转换的部分也过时了。")).toBe("contradicted");
+    expect(verdict("可以不看了。它讲清楚了解耦和轨迹转换。")).toBe("hit");
+  });
+
   it("says nothing about points without a list of opposites", () => {
     expect(verdict("基本没价值了，分支随便看。", "k2")).not.toBe("contradicted");
   });
