@@ -103,6 +103,8 @@ const REPORTING_FRAMES = [
   "不少人以为", "不少人觉得", "常有人说", "常听人说", "别人说", "网上说", "有种说法", "有一种说法", "有的说法",
   // Asked, or done by habit: "常被问……是不是就等于训练了——不是", "有人喜欢把同一条轨迹切成片……这会泄漏".
   "被问", "有人问", "常有人问", "有人喜欢", "有人习惯", "有人爱", "有人总", "很多人喜欢", "不少人喜欢", "很多人习惯", "常见的做法是",
+  // A trap named before it is described: "还有个坑是把同一条对话切成几段再随机分……".
+  "有个坑是", "一个坑是", "常见的坑是", "常见错误是", "常见的错误是", "典型错误是", "误区是",
   "some people", "people say", "people think", "some say", "a common claim",
 ];
 /** Words that reject a reported belief: "这不对", "其实……", "that's wrong". */

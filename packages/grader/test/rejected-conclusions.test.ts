@@ -51,6 +51,10 @@ describe("a belief asked about or done by habit, then rejected", () => {
     const result = graded("Q090", "还有人喜欢把同一条轨迹切成片随机分训练测试，这会泄漏。");
     expect(result.misconceptions.map((m) => m.id)).toEqual([]);
   });
+  it("asserts nothing when a trap is named before it: 还有个坑是……这样测试集会泄漏", () => {
+    const result = graded("Q090.f2", "还有个坑是把同一条对话切成几段再随机分训练集测试集，这样测试集会泄漏。");
+    expect(result.misconceptions.map((m) => m.id)).toEqual([]);
+  });
   it("still asserts the belief when nobody rejects it", () => {
     expect(graded("Q090", "我们喜欢把同一条轨迹切成片随机分训练测试。").misconceptions.map((m) => m.id)).toEqual(["m4"]);
   });
