@@ -748,6 +748,25 @@ function asksToAffirm(masked: string, from: number, to: number, segmentEnd: numb
   return false;
 }
 
+/** English imperative negations that may open a clause, and words that end their scope. */
+const IMPERATIVE_NEGATIONS_EN = ["don't ", "dont ", "do not ", "never "];
+const IMPERATIVE_SCOPE_BREAKS_EN = [" but ", " instead", " rather", " then "];
+
+/**
+ * Whether the English clause holding the term at `start` opens with an imperative negation ("dont
+ * just assume its the model and retrain again") and no contrast stands between it and the term.
+ */
+function imperativeNegationOpens(masked: string, segmentStart: number, start: number): boolean {
+  let from = segmentStart;
+  while (from < start && masked.charCodeAt(from) === SPACE) from += 1;
+  const opening = IMPERATIVE_NEGATIONS_EN.find((negation) => masked.startsWith(negation, from));
+  if (opening === undefined || start - from > IMPERATIVE_REACH_EN) return false;
+  const between = masked.slice(from + opening.length, start);
+  return !IMPERATIVE_SCOPE_BREAKS_EN.some((word) => between.includes(word));
+}
+/** How far into its clause an imperative negation reaches, in code units. */
+const IMPERATIVE_REACH_EN = 80;
+
 /** Words naming a lack that opens a condition: "没有环境就……", "缺了奖励的话……". */
 const LACKS_ZH = ["没有", "缺少", "缺乏", "缺了", "没了", "少了"];
 /** How far back from a term the "就" or "的话" of a lack's consequence may stand, and the lack before it. */
@@ -848,6 +867,9 @@ export function isNegatedAt(text: string, maskedText: string | undefined, segmen
   const windowStart = negationWindowStart(masked, Math.max(0, segmentStart - offset), start - offset);
   const before = negatesCueTail(text, masked, start, offset) ||
     (hasNegatorIn(masked, windowStart, start - offset) && !asksToAffirm(masked, windowStart, start - offset, segmentEnd - offset));
+  // "don't just assume it's the model and retrain again": an imperative negation opening an English
+  // clause scopes over the whole of it, however many words stand between.
+  if (!before && imperativeNegationOpens(masked, Math.max(0, segmentStart - offset), start - offset)) return true;
   // "没有环境就没法解释得分": a term in the negated consequence of a lack is what the lack prevents, not
   // denied. Read in answers only (where the item's terms are known): a point's own text ("缺少环境就无法
   // 解释……") keeps the term as mentioned negatively, so that an answer may state it either way.

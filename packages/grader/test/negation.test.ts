@@ -43,6 +43,16 @@ describe("negation after a term", () => {
   });
 });
 
+describe("an English imperative negation opening a clause", () => {
+  it("reaches every term of the clause", () => {
+    expect(negated("dont just assume its the model and retrain again", "retrain")).toBe(true);
+    expect(negated("don't blindly trust the training score or ship it", "ship")).toBe(true);
+  });
+  it("stops at a contrast", () => {
+    expect(negated("don't retrain yet but check the data format", "data format")).toBe(false);
+  });
+});
+
 describe("false cues and contrast", () => {
   it.each([
     ["不仅要看训练分数", "训练分数"],
