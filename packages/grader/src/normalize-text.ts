@@ -236,6 +236,16 @@ const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
 const isLetter = (code: number): boolean => code >= 0x61 && code <= 0x7a;
 
 /** Normalises an answer or a term. Pure; the same function is used on both sides of every match. */
+/**
+ * Cantonese function words written in their own characters, each read as the Mandarin word of one
+ * character it stands for ("唔好直接拼" → "不好直接拼", "冇必要" → "没必要"): negators above all, which a
+ * learner writing as they speak would otherwise slip past. 0 where a character stays as it is.
+ */
+const CANTONESE_TO_MANDARIN = new Uint16Array(0x10000);
+for (const [cantonese, mandarin] of [["唔", "不"], ["冇", "没"], ["嘅", "的"], ["咗", "了"], ["喺", "在"], ["佢", "他"], ["啲", "些"]] as const) {
+  CANTONESE_TO_MANDARIN[cantonese.charCodeAt(0)] = mandarin.charCodeAt(0);
+}
+
 export function normalizeText(original: string): NormalizedText {
   let masked = original;
   for (const [pattern, start] of BLANKED_SYNTAX) {
@@ -257,8 +267,8 @@ export function normalizeText(original: string): NormalizedText {
   for (let i = 0; i < length; ) {
     const code = masked.codePointAt(i) ?? 0;
     if (isHan(code)) {
-      // Common Chinese characters are already canonical.
-      units[count] = code;
+      // Common Chinese characters are already canonical; Cantonese function words read as Mandarin ones.
+      units[count] = CANTONESE_TO_MANDARIN[code] || code;
       starts[count] = i;
       ends[count] = i + 1;
       count += 1;

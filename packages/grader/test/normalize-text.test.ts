@@ -12,6 +12,13 @@ describe("normalizeText", () => {
     expect(normalizeTerm("獎勵模型與偏好優化")).toBe("奖励模型与偏好优化");
   });
 
+  it("reads Cantonese function words as Mandarin ones, negators first, keeping positions", () => {
+    expect(normalizeTerm("唔好直接拼，冇必要")).toBe("不好直接拼，没必要");
+    const normalized = normalizeText("佢話唔使");
+    expect(normalized.text).toBe("他话不使");
+    expect(Array.from(normalized.originStart)).toEqual([0, 1, 2, 3]);
+  });
+
   it("turns sentence punctuation into one break and commas, semicolons and 、 into another", () => {
     expect(normalizeTerm("先修系统！再训练；SFT、DPO：都行?")).toBe("先修系统。再训练，sft，dpo，都行");
   });
