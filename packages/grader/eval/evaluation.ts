@@ -168,6 +168,9 @@ export function meetsTargets(g: Figures): boolean {
     g.misconceptions.recall >= TARGETS.recall && g.contradicted.recall >= TARGETS.contradictedRecall;
 }
 
+/** The batches of the eighth round (see README.md): the ninth to the twelfth. */
+const LATER_ORIGINS: readonly string[] = ["fresh-9", "fresh-10", "fresh-11", "fresh-12"];
+
 /** Batches written after the grader was first tuned, each labelled by eval/RUBRIC.md before grading. */
 export const BATCHES = {
   second: (label: LabelledAnswer): boolean => label.origin === "fresh",
@@ -183,7 +186,13 @@ export const BATCHES = {
   "sixth and seventh": (label: LabelledAnswer): boolean => label.origin === "fresh-6" || label.origin === "fresh-7",
   "second to seventh": (label: LabelledAnswer): boolean => label.origin !== undefined && label.origin !== "fresh-8",
   eighth: (label: LabelledAnswer): boolean => label.origin === "fresh-8",
-  "second to eighth": (label: LabelledAnswer): boolean => label.origin !== undefined,
+  "second to eighth": (label: LabelledAnswer): boolean => label.origin !== undefined && !LATER_ORIGINS.includes(label.origin),
+  ninth: (label: LabelledAnswer): boolean => label.origin === "fresh-9",
+  tenth: (label: LabelledAnswer): boolean => label.origin === "fresh-10",
+  eleventh: (label: LabelledAnswer): boolean => label.origin === "fresh-11",
+  twelfth: (label: LabelledAnswer): boolean => label.origin === "fresh-12",
+  "ninth to twelfth": (label: LabelledAnswer): boolean => label.origin !== undefined && LATER_ORIGINS.includes(label.origin),
+  "second to twelfth": (label: LabelledAnswer): boolean => label.origin !== undefined,
 } as const;
 export type Batch = keyof typeof BATCHES;
 

@@ -897,7 +897,8 @@ export function isNegatedAt(text: string, maskedText: string | undefined, segmen
   // looked for only once a negation is found, as most terms have none.
   // The asking verb itself negated before it ("没必要区分是数据还是模型") is denied, not asked.
   if (negated && before && EMBEDDED_QUESTIONS.some((question) => text.startsWith(question, start))) return true;
-  return negated && !asksWhich(text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), Math.min(segmentEnd, end + 1)));
+  // The question may start inside the term and end past it ("先看" of "先看看是格式不对", "先看一下是……").
+  return negated && !asksWhich(text.slice(Math.max(segmentStart, start - LONGEST_BEFORE), Math.min(segmentEnd, end + LONGEST_EMBEDDED_QUESTION - 1)));
 }
 
 const SEGMENT_UNIT = "，".charCodeAt(0);
@@ -1064,6 +1065,7 @@ function asksWhich(stretch: string): boolean {
   return false;
 }
 const EMBEDDED_QUESTIONS_END_WITH_SHI = EMBEDDED_QUESTIONS.every((question) => question.endsWith("是"));
+const LONGEST_EMBEDDED_QUESTION = Math.max(...EMBEDDED_QUESTIONS.map((question) => question.length));
 
 /** Verbs of saying or concluding that a negator before them turns into rejecting what follows: "别急着说……", "不能断定……". */
 const CONCLUDING_VERBS_ZH = ["说", "下结论", "断定", "断言", "认定", "咬定", "推断", "以为", "认为", "觉得", "得出"];
