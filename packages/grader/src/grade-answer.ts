@@ -115,6 +115,37 @@ const REJECTIONS = [
   "不是，", "不是。", "这会", "会泄漏", "会导致", "会出问题", "有问题", "不可取", "是坑", "大忌",
   "wrong", "not true", "isn't true", "myth", "mistaken",
 ];
+/** Quotation marks a learner may quote a belief in, opening and closing. */
+const QUOTE_OPENS = ["“", "「", "『", "\""];
+const QUOTE_CLOSES = ["”", "」", "』", "\""];
+/** How far a quotation may run on either side of the terms it holds, and how soon after it the rejection, in code units. */
+const QUOTE_REACH = 40;
+const QUOTE_REJECTION_REACH = 12;
+/** Words that reject a quoted belief right after it: "……”是个常见误判", "……” is a myth". */
+const QUOTE_REJECTIONS = ["误判", "误区", "误解", "错误", "错的", "不对", "不成立", "站不住", "想当然", "myth", "wrong", "mistake", "misconception"];
+
+/** Where the last opening quotation mark before `at` stands, no further back than `reach`, with no closing mark between; -1 if none. */
+function lastOpeningQuoteBefore(text: string, at: number, reach: number): number {
+  for (let i = at - 1; i >= Math.max(0, at - reach); i--) {
+    const mark = text[i] ?? "";
+    if (mark === "\"") return i;
+    if (QUOTE_OPENS.includes(mark)) return i;
+    if (QUOTE_CLOSES.includes(mark)) return -1;
+  }
+  return -1;
+}
+
+/** Where the first closing quotation mark at or after `at` stands, no further than `reach`, with no opening mark between; -1 if none. */
+function firstClosingQuoteAfter(text: string, at: number, reach: number): number {
+  for (let i = at; i < Math.min(text.length, at + reach); i++) {
+    const mark = text[i] ?? "";
+    if (mark === "\"") return i;
+    if (QUOTE_CLOSES.includes(mark)) return i;
+    if (QUOTE_OPENS.includes(mark)) return -1;
+  }
+  return -1;
+}
+
 /** How far into the next sentence a rejection of a reported belief may stand ("……。这是误区。"), in code units. */
 const REJECTION_REACH_NEXT = 8;
 /** Words that deny a limit: "代理不光是抓调用". */
@@ -486,6 +517,7 @@ class AnswerAnalysis implements AnswerView {
    * rest before it as its topic ("全组同分的时候有人会说梯度全为零，其实……"), all before the rejection.
    */
   claimReportedToReject(terms: readonly Occurrence[]): boolean {
+    if (this.quotedToReject(terms)) return true;
     let inReport = false;
     for (const o of terms) {
       const report = this.reportOf(o.sentence);
@@ -493,6 +525,27 @@ class AnswerAnalysis implements AnswerView {
       if (report.frame <= o.start) inReport = true;
     }
     return inReport;
+  }
+
+  /**
+   * Whether terms of one claim all stand inside one quotation of the answer as typed, and a rejection
+   * follows the quotation closely ("“全组同分梯度就全为零”是个常见误判"): the claim is quoted to reject it.
+   */
+  private quotedToReject(terms: readonly Occurrence[]): boolean {
+    const [first] = terms;
+    if (first === undefined || !QUOTE_CLOSES.some((mark) => this.original.includes(mark))) return false;
+    let start = Infinity;
+    let end = -1;
+    for (const o of terms) {
+      start = Math.min(start, this.normalized.originStart[o.start] ?? 0);
+      end = Math.max(end, this.normalized.originEnd[o.end - 1] ?? 0);
+    }
+    const open = lastOpeningQuoteBefore(this.original, start, QUOTE_REACH);
+    if (open < 0) return false;
+    const close = firstClosingQuoteAfter(this.original, end, QUOTE_REACH);
+    if (close < 0) return false;
+    const after = this.original.slice(close + 1, close + 1 + QUOTE_REJECTION_REACH).toLowerCase();
+    return QUOTE_REJECTIONS.some((word) => after.includes(word));
   }
 
   /** Per sentence, read once: where its first reporting frame ends and its last rejection starts (-1 if none). */

@@ -1096,6 +1096,8 @@ export function claimRejectedBefore(text: string, from: number, at: number): boo
 /** Words before a term that say it is not needed or is removed, as opposed to "不能说", "不代表" (which deny a claim). */
 const NOT_NEEDED_BEFORE = [
   ...NOT_NEEDED_ZH, "去掉", "省掉", "取消", "不依赖", "摆脱", "还用得着", "哪用得着", "哪里用得着", "何必", "何须", "何需",
+  // Not needed as a must: "奖励也不一定非要可验证", "未必要和目标一致".
+  "不一定非要", "不一定非得", "不一定要", "未必要", "未必非要", "不非得", "不是非得", "不是非要", "不用非得", "不必非得",
   "no need", "without", "don't need", "doesn't need", "dont need", "doesnt need", "not need", "never need", "drop", "remove",
 ];
 

@@ -55,6 +55,12 @@ describe("a belief asked about or done by habit, then rejected", () => {
     const result = graded("Q090.f2", "还有个坑是把同一条对话切成几段再随机分训练集测试集，这样测试集会泄漏。");
     expect(result.misconceptions.map((m) => m.id)).toEqual([]);
   });
+  it("asserts nothing when quoted and called wrong right after: “……”是个常见误判", () => {
+    expect(graded("Q091.f2", "“全组同分的话梯度就全为零”是个常见误判。").misconceptions.map((m) => m.id)).toEqual([]);
+    expect(graded("Q091.f2", "全组同分的话梯度就全为零。").misconceptions.map((m) => m.id)).toEqual(["m2"]);
+    // Quoted and left standing: still asserted.
+    expect(graded("Q091.f2", "我的看法是“全组同分的话梯度就全为零”。").misconceptions.map((m) => m.id)).toEqual(["m2"]);
+  });
   it("still asserts the belief when nobody rejects it", () => {
     expect(graded("Q090", "我们喜欢把同一条轨迹切成片随机分训练测试。").misconceptions.map((m) => m.id)).toEqual(["m4"]);
   });
