@@ -1614,10 +1614,38 @@ function detectMisconception(
     if (correctionsOf(misconception.id, answerPoints).sentences.has(anchor.sentence)) continue;
     // Names listed side by side ("理解 Gateway、Trainer") say nothing of each other.
     if (listedTogether(analysis, terms)) continue;
-    if (anyMakesClaim(analysis, terms) || statesConditionAndConsequence(analysis, terms)) return terms;
+    if (anyMakesClaim(analysis, terms) || statesConditionAndConsequence(analysis, terms) || predicateClauseFollows(analysis, terms)) return terms;
   }
   return null;
 }
+
+/**
+ * Whether the terms stand in clauses of their own, one after another, and a later one is a predicate by
+ * itself ("全组奖励一样，……，梯度全为零": "梯度全为零" holds 为): the clauses run on into a claim, though
+ * each is nothing but a term. Clauses joined by "、" are a list and say nothing of each other.
+ */
+function predicateClauseFollows(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
+  if (terms.some((o) => o.nearMiss)) return false;
+  // "同分，梯度全为零，这两种说法都不对": the clauses are named to be rejected.
+  const sentence = analysis.clauses.sentences[terms[0]?.sentence ?? -1];
+  const last = Math.max(...terms.map((o) => o.end));
+  if (!sentence || REJECTIONS.some((word) => analysis.text.slice(last, sentence.end).includes(word)) || analysis.text.slice(last, sentence.end).includes("说法")) return false;
+  const first = Math.min(...terms.map((o) => o.segment));
+  for (const o of terms) {
+    if (o.segment === first || analysis.enumeratesInto(o.segment - 1)) continue;
+    // A subject of its own first (two characters that link nothing), then a linking word: "梯度全为零",
+    // not a bare linking word such as "就是".
+    let subject = 0;
+    for (let i = o.start; i < o.end; i++) {
+      const unit = analysis.text.charCodeAt(i);
+      if (LINK_UNITS[unit] !== 1) subject += isHanUnit(unit) ? 1 : 0;
+      else if (subject >= PREDICATE_SUBJECT) return true;
+    }
+  }
+  return false;
+}
+/** How many characters of its own a term needs before a linking word to be a predicate by itself. */
+const PREDICATE_SUBJECT = 2;
 
 /** At most `length` code points, the last one an ellipsis if cut; counted without splitting the text into strings. */
 function truncate(text: string, length: number): string {

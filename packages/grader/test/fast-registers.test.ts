@@ -263,6 +263,11 @@ describe("a condition and its consequence in two clauses", () => {
     expect(grade(gradientItem, "同分、梯度全为零").misconceptions).toEqual([]);
     expect(grade(gradientItem, "同分，梯度全为零，这两种说法都不对。").misconceptions).toEqual([]);
   });
+
+  it("asserts it across clauses running on, when the later clause is a predicate by itself", () => {
+    expect(grade(gradientItem, "一组都同分，优势全是 0，梯度全为零。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(grade(gradientItem, "一组都同分、优势、梯度全为零").misconceptions).toEqual([]);
+  });
 });
 
 describe("long lists stay fast", () => {
