@@ -54,6 +54,11 @@ export interface CompiledKeyPoint {
   differingIn: string | null;
   /** Per concept: the point asks which of it ("明确哪些 token 参与生成目标"): saying all of it counts denies the point. */
   askedWhich: boolean[];
+  /**
+   * The point asks for something to be removed (an alias of it says so: "去重", "脱敏", "过滤"): an
+   * answer saying a thing of it is not to be kept ("重复样本没必要留") makes the point, not denies it.
+   */
+  removes: boolean;
   /** Ways of saying the point's opposite in other words (the content's `反面：`), matched as written, or null: saying one contradicts it. */
   opposite: CompiledConcept | null;
   /**
@@ -132,6 +137,7 @@ export function compileItem(item: QuizItem): CompiledItem {
     source: sourceIn(normalizeTerm(point.text), point.concepts),
     // Kept out of the registry: the opposite's phrases are no terms of the item (they neither cover an
     // answer's words nor mask its negators), only looked for when a point is judged.
+    removes: point.polarity === "assert" && point.concepts.some((concept) => concept.aliases.some((alias) => REMOVAL_ALIASES.test(alias))),
     opposite: point.contradictedBy === undefined ? null : compileConcept(point.contradictedBy, prompt, true),
   }));
   const misconceptions = item.misconceptions
@@ -246,6 +252,9 @@ function mentionedNegatively(text: string, concept: Concept): boolean {
     REDUCTION_BEFORE.test(text.slice(segment.start, mention.start))
   );
 }
+
+/** Aliases that name removing something: "去重", "脱敏", "剔除", "dedup". */
+const REMOVAL_ALIASES = /^(?:去重|去掉|删除|删掉|剔除|剔掉|过滤|清洗|脱敏|打码|dedup|remove|filter)/u;
 
 /** Words that ask which or whether: what follows them in a point may be stated either way. */
 const WHICH_OR_WHETHER = ["哪些", "哪个", "哪部分", "是否", "有没有", "要不要", "which", "whether"];

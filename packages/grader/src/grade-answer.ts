@@ -4,7 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { assertsNeed, assertsPossible, attentionDeniedAfter, claimRejectedBefore, claimsSufficient, closesHarmless, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
+import { assertsNeed, assertsPossible, attentionDeniedAfter, claimRejectedBefore, claimsSufficient, closesHarmless, keepingDismissedAfter, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
 import { gradeResult, keyPointResult, misconceptionResult } from "./results.ts";
@@ -349,6 +349,12 @@ class AnswerAnalysis implements AnswerView {
   inRejectedClaim(o: Occurrence): boolean {
     const sentence = this.clauses.sentences[o.sentence];
     return sentence !== undefined && claimRejectedBefore(this.text, Math.max(sentence.start, o.start - REJECTED_CLAIM_REACH), o.start);
+  }
+
+  /** Whether the occurrence's clause closes saying it is not to be kept ("重复样本也没必要留"). */
+  keepingDismissedAfter(o: Occurrence): boolean {
+    const segment = this.clauses.segments[this.homeOf(o)];
+    return segment !== undefined && keepingDismissedAfter(this.text, o.end, segment.end);
   }
 
   /** Whether the occurrence's clause closes saying it does no harm ("混着用没关系"). */
@@ -973,6 +979,15 @@ function withListsRead(perConcept: Occurrence[][], analysis: AnswerAnalysis): Oc
   }));
 }
 
+/**
+ * For a point asking for a thing to be removed: a mention closed by "没必要留", "别留着" says it is to go,
+ * which makes the point: read as affirmed.
+ */
+function withRemovalsRead(perConcept: Occurrence[][], analysis: AnswerAnalysis): Occurrence[][] {
+  if (!perConcept.some((list) => list.some((o) => o.negated && analysis.keepingDismissedAfter(o)))) return perConcept;
+  return perConcept.map((list) => list.map((o) => (o.negated && analysis.keepingDismissedAfter(o) ? { ...o, negated: false } : o)));
+}
+
 /** Whether the list ending at `end` is denied by a negation inside its last item (not by a clause after it). */
 function closesOwnItem(analysis: AnswerAnalysis, end: number): boolean {
   const segment = analysis.clauses.segments[end] as Segment;
@@ -1043,7 +1058,8 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
   const mentions = mentionsOf(point, analysis);
   // What something else is compared with ("效果跟重训一样") is not claimed: a denial point's term
   // standing only as the standard of a comparison asserts nothing it denies.
-  const perConcept = withListsRead(point.polarity === "deny" ? withoutComparisons(mentions.perConcept, analysis) : mentions.perConcept, analysis);
+  const read = withListsRead(point.polarity === "deny" ? withoutComparisons(mentions.perConcept, analysis) : mentions.perConcept, analysis);
+  const perConcept = point.removes ? withRemovalsRead(read, analysis) : read;
   const opposite = mentions.opposite;
   const needed = point.concepts.length;
   const deny = point.polarity === "deny";

@@ -767,6 +767,26 @@ function imperativeNegationOpens(masked: string, segmentStart: number, start: nu
 /** How far into its clause an imperative negation reaches, in code units. */
 const IMPERATIVE_REACH_EN = 80;
 
+/** Negators and verbs of keeping that, closing a clause, say its topic is to go: "重复样本没必要留", "泄漏的别留着". */
+const KEEP_NEGATORS_ZH = ["没必要", "不用", "不需要", "用不着", "犯不着", "不必", "别", "不要", "不能", "不该", "不应该"];
+const KEEP_VERBS_ZH = ["留", "留着", "留下", "保留", "放着", "放进去", "放进来", "存着"];
+
+/**
+ * Whether the clause after a term, `text.slice(from, to)`, is a few characters, then a negator and a
+ * verb of keeping, and nothing else: the term is to be removed ("重复样本也没必要留").
+ */
+export function keepingDismissedAfter(text: string, from: number, to: number): boolean {
+  let end = to;
+  while (end > from && TRAILING_PARTICLES.has(text.charCodeAt(end - 1))) end -= 1;
+  const verb = KEEP_VERBS_ZH.find((word) => end - word.length >= from && text.startsWith(word, end - word.length));
+  if (verb === undefined) return false;
+  const before = end - verb.length;
+  return KEEP_NEGATORS_ZH.some((negator) => {
+    const at = before - negator.length;
+    return at >= from && at - from <= AFTER_LEAD_ZH && text.startsWith(negator, at);
+  });
+}
+
 /** Words naming a lack that opens a condition: "没有环境就……", "缺了奖励的话……". */
 const LACKS_ZH = ["没有", "缺少", "缺乏", "缺了", "没了", "少了"];
 /** How far back from a term the "就" or "的话" of a lack's consequence may stand, and the lack before it. */

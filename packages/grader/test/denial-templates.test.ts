@@ -137,3 +137,18 @@ describe("the step said first, then a necessity negator and any verb", () => {
     expect(checks?.verdict).toBe("contradicted");
   });
 });
+
+describe("a thing a point asks to remove, said not to be kept", () => {
+  const verdict = (itemId: string, pointId: string, answer: string): string | undefined => {
+    const item = bank.itemsById.get(itemId);
+    if (!item) throw new Error(`no item ${itemId}`);
+    return grade(item, answer).keyPoints.find((p) => p.id === pointId)?.verdict;
+  };
+  it("makes the point: 重复样本没必要留 is dedup", () => {
+    for (const answer of ["重复样本也没必要留。", "近重复的对话别留着。", "泄漏的样本不能留。"]) expect(verdict("Q090.f2", "k4", answer), answer).toBe("hit");
+  });
+  it("still denies a point asking to keep it, and a check waved away", () => {
+    expect(verdict("Q092.f3", "k3", "轨迹和动作边界没必要留。")).toBe("contradicted");
+    expect(verdict("Q090.f2", "k4", "近重复没必要查。")).toBe("contradicted");
+  });
+});
