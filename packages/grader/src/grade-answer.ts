@@ -103,6 +103,8 @@ const REPORTING_FRAMES = [
   "不少人以为", "不少人觉得", "常有人说", "常听人说", "别人说", "网上说", "有种说法", "有一种说法", "有的说法",
   // Asked, or done by habit: "常被问……是不是就等于训练了——不是", "有人喜欢把同一条轨迹切成片……这会泄漏".
   "被问", "有人问", "常有人问", "有人喜欢", "有人习惯", "有人爱", "有人总", "很多人喜欢", "不少人喜欢", "很多人习惯", "常见的做法是",
+  // Colleagues and classmates as well as "people": "有同事觉得算完 z-score 就等于训练完成了，其实不是".
+  "有同事说", "有同事觉得", "有同事认为", "有同事以为", "同事觉得", "同事说", "有同学说", "有同学觉得", "有朋友说", "有朋友觉得",
   // A trap named before it is described: "还有个坑是把同一条对话切成几段再随机分……".
   "有个坑是", "一个坑是", "常见的坑是", "常见错误是", "常见的错误是", "典型错误是", "误区是",
   "some people", "people say", "people think", "some say", "a common claim",
@@ -112,7 +114,7 @@ const REJECTIONS = [
   "不对", "错了", "是错的", "说错", "大错", "误区", "其实", "并非如此", "不是这样", "不是这么回事", "没这回事", "不成立", "站不住", "想当然", "不靠谱",
   // A bare "不是" answering what was asked (dashes and quotes are gone from the text read), and harms
   // named: "……是不是就等于训练了”——不是，", "这会泄漏".
-  "不是，", "不是。", "这会", "会泄漏", "会导致", "会出问题", "有问题", "不可取", "是坑", "大忌",
+  "不是，", "不是。", "不是的", "并不是", "这会", "会泄漏", "会导致", "会出问题", "有问题", "不可取", "是坑", "大忌",
   "wrong", "not true", "isn't true", "myth", "mistaken",
 ];
 /** Quotation marks a learner may quote a belief in, opening and closing. */
@@ -1582,11 +1584,16 @@ interface AnswerPoints {
   results: readonly KeyPointResult[];
 }
 
-function correctionsOf(id: string, { points, judgements, results }: AnswerPoints): Corrections {
+function correctionsOf(id: string, { points, judgements, results }: AnswerPoints, analysis: AnswerAnalysis): Corrections {
   const sentences = new Set<number>();
   points.forEach((point, index) => {
-    if (results[index]?.verdict !== "hit" || !point.opposedBy.includes(id)) return;
-    for (const o of judgements[index]?.evidence ?? []) sentences.add(o.sentence);
+    if (results[index]?.verdict !== "hit") return;
+    const evidence = judgements[index]?.evidence ?? [];
+    // A point limiting the very thing the misconception says does more, made with its limit ("代理只负责抓
+    // 请求和响应，真正的策略更新在 Trainer"), corrects it as much as a point opposing it.
+    const limits = point.limitedBy.includes(id) && evidence.some((o) => analysis.statesLimit(o));
+    if (!point.opposedBy.includes(id) && !limits) return;
+    for (const o of evidence) sentences.add(o.sentence);
   });
   return { sentences };
 }
@@ -1627,7 +1634,7 @@ function detectMisconception(
     if (terms.every(supportsHit) || analysis.claimReportedToReject(terms)) continue;
     // The sentence makes the point that corrects the misconception ("标准化出来的只是相对信号，完整
     // 训练还要策略概率……" against "把组内标准化称为完整 GRPO"): its terms serve the correction.
-    if (correctionsOf(misconception.id, answerPoints).sentences.has(anchor.sentence)) continue;
+    if (correctionsOf(misconception.id, answerPoints, analysis).sentences.has(anchor.sentence)) continue;
     // Names listed side by side ("理解 Gateway、Trainer") say nothing of each other.
     if (listedTogether(analysis, terms)) continue;
     if (anyMakesClaim(analysis, terms) || statesConditionAndConsequence(analysis, terms) || predicateClauseFollows(analysis, terms)) return terms;

@@ -132,7 +132,8 @@ const CONTROL = /\p{Cc}/u;
 const APOSTROPHES = new Set(["\u2019", "\u2018", "\u02bc", "\uff07"]);
 const SENTENCE_CHARS = new Set(["。", ".", "!", "?", "\n", "\r", "…", "｡", "‼", "⁇"]);
 // Semicolons join related claims ("这只是相对信号；完整训练还需……"): a segment break, not a sentence break.
-const SEGMENT_CHARS = new Set([",", ":", ";", "、"]);
+// A dash sets off a clause as a comma does ("不要混用旧示例——主分支已经重构", "don't mix them — it was refactored").
+const SEGMENT_CHARS = new Set([",", ":", ";", "、", "—", "―"]);
 // Kept as characters: they matter inside numbers and formulas (`0.5`, `[-1,-1,1,1]`, `10%`).
 const KEPT_SYMBOLS = new Set(["%", "+", "="]);
 const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/u;

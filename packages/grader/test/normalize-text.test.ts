@@ -12,6 +12,11 @@ describe("normalizeText", () => {
     expect(normalizeTerm("獎勵模型與偏好優化")).toBe("奖励模型与偏好优化");
   });
 
+  it("breaks a clause at a dash, as at a comma", () => {
+    expect(normalizeTerm("不要混用旧示例——主分支已经重构")).toBe("不要混用旧示例，主分支已经重构");
+    expect(normalizeTerm("don't mix them — it was refactored")).toBe("don't mix them，it was refactored");
+  });
+
   it("reads Cantonese function words as Mandarin ones, negators first, keeping positions", () => {
     expect(normalizeTerm("唔好直接拼，冇必要")).toBe("不好直接拼，没必要");
     const normalized = normalizeText("佢話唔使");

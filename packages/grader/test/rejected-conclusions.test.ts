@@ -65,3 +65,15 @@ describe("a belief asked about or done by habit, then rejected", () => {
     expect(graded("Q090", "我们喜欢把同一条轨迹切成片随机分训练测试。").misconceptions.map((m) => m.id)).toEqual(["m4"]);
   });
 });
+
+describe("a point stated with its limit", () => {
+  it("corrects the misconception that the limited thing does more, in its sentence", () => {
+    const answer = "代理只负责抓请求和响应，真正的策略更新在 Trainer，环境负责提供初始状态和奖励。";
+    expect(graded("Q092.f1", answer).misconceptions.map((m) => m.id)).toEqual([]);
+    expect(graded("Q092.f1", "接上代理，它本身就是完整的训练器。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+  });
+  it("reports a belief a colleague holds and the answer rejects", () => {
+    const answer = "有同事觉得算完 z-score 就等于 GRPO 训练完成了，其实不是：那只是优势。";
+    expect(graded("Q091", answer).misconceptions.map((m) => m.id)).toEqual([]);
+  });
+});
