@@ -114,7 +114,7 @@ const REJECTIONS = [
   "不对", "错了", "是错的", "说错", "大错", "误区", "其实", "并非如此", "不是这样", "不是这么回事", "没这回事", "不成立", "站不住", "想当然", "不靠谱",
   // A bare "不是" answering what was asked (dashes and quotes are gone from the text read), and harms
   // named: "……是不是就等于训练了”——不是，", "这会泄漏".
-  "不是，", "不是。", "不是的", "并不是", "这会", "会泄漏", "会导致", "会出问题", "有问题", "不可取", "是坑", "大忌",
+  "不是，", "不是。", "不是的", "并不是", "不行，", "不行。", "不行的", "这会", "会泄漏", "会导致", "会出问题", "有问题", "不可取", "是坑", "大忌",
   "wrong", "not true", "isn't true", "myth", "mistaken",
 ];
 /** Quotation marks a learner may quote a belief in, opening and closing. */
@@ -1618,7 +1618,7 @@ function detectMisconception(
     if (anchor.negated || negatedIn(perConcept, "segment", anchor.segment) || analysis.reportedToReject(anchor)) continue;
     const found = affirmedIn(perConcept, "segment", anchor.segment);
     // A bare list of terms asserts nothing, not even a misconception.
-    if (found && analysis.segmentMakesClaim(anchor.segment) && !analysis.claimReportedToReject(found)) return found;
+    if (found && analysis.segmentMakesClaim(anchor.segment) && !analysis.claimReportedToReject(found) && !asksBetween(analysis, found)) return found;
   }
   // Then across a sentence ("接上网关代理，……，它本身就是完整的训练器"), unless every term already
   // makes a correct point there ("SFT 用示范，……，奖励是 RL 的需求").
@@ -1631,7 +1631,7 @@ function detectMisconception(
     if (anchor.negated || negatedFrom(perConcept, anchor.sentence, anchor.start) || analysis.reportedToReject(anchor)) continue;
     const terms = affirmedIn(perConcept, "sentence", anchor.sentence);
     if (!terms) continue;
-    if (terms.every(supportsHit) || analysis.claimReportedToReject(terms)) continue;
+    if (terms.every(supportsHit) || analysis.claimReportedToReject(terms) || asksBetween(analysis, terms)) continue;
     // The sentence makes the point that corrects the misconception ("标准化出来的只是相对信号，完整
     // 训练还要策略概率……" against "把组内标准化称为完整 GRPO"): its terms serve the correction.
     if (correctionsOf(misconception.id, answerPoints, analysis).sentences.has(anchor.sentence)) continue;
@@ -1667,6 +1667,20 @@ function predicateClauseFollows(analysis: AnswerAnalysis, terms: readonly Occurr
   }
   return false;
 }
+/** A-not-A questions: between a belief's terms they ask it ("全组奖励一样是不是一定不更新"), not say it. */
+const A_NOT_A_BETWEEN = ["是不是", "会不会", "能不能", "要不要", "是否", "对不对", "算不算", "等不等于"];
+
+/** Whether an A-not-A question stands between the first and the last of the terms. */
+function asksBetween(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
+  const start = Math.min(...terms.map((o) => o.start));
+  const end = Math.max(...terms.map((o) => o.end));
+  if (end - start > A_NOT_A_REACH) return false;
+  const between = analysis.text.slice(start, end);
+  return A_NOT_A_BETWEEN.some((question) => between.includes(question));
+}
+/** The longest stretch of terms looked into for such a question, in code units. */
+const A_NOT_A_REACH = 80;
+
 /** How many characters of its own a term needs before a linking word to be a predicate by itself. */
 const PREDICATE_SUBJECT = 2;
 

@@ -161,8 +161,10 @@ const NEGATORS_AFTER_EN = [
   "eliminated", "gone", "optional", "not used", "not involved", "not the case", "wrong", "not better",
   "isn't better", "not always better", "not necessarily", "isn't needed", "aren't needed", "isn't required",
   "aren't required", "isn't necessary", "aren't necessary", "pointless", "useless", "not useful",
+  // Judged a mistake: "retraining for every failure is the wrong reflex".
+  "the wrong", "a mistake", "a bad idea", "won't help", "doesn't help", "not the answer", "not the fix",
 ].map((phrase) => phrase.split(" "));
-const AFTER_LEAD_WORDS_EN = 3;
+const AFTER_LEAD_WORDS_EN = 4;
 const AFTER_TRAIL_WORDS_EN = 4;
 const LONGEST_PHRASE_EN = Math.max(...NEGATORS_AFTER_EN.map((words) => words.length));
 const MOST_WORDS_AFTER_EN = AFTER_LEAD_WORDS_EN + LONGEST_PHRASE_EN + AFTER_TRAIL_WORDS_EN;

@@ -34,6 +34,7 @@ describe("negation after a term", () => {
     ["价值模型在 GRPO 里就省掉了", "价值模型"],
     ["the value model is removed", "value model"],
     ["the reward model is not needed", "reward model"],
+    ["retraining for every failure is the wrong reflex", "retraining"],
   ])("%s negates %s", (sentence, term) => {
     expect(negated(sentence, term)).toBe(true);
   });

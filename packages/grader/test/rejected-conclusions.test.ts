@@ -77,3 +77,13 @@ describe("a point stated with its limit", () => {
     expect(graded("Q091", answer).misconceptions.map((m) => m.id)).toEqual([]);
   });
 });
+
+describe("a belief asked as an A-not-A question, or rejected with a bare 不行", () => {
+  it("asserts nothing", () => {
+    expect(graded("Q091.f2", "问题是全组奖励一样是不是一定不更新。").misconceptions).toEqual([]);
+    expect(graded("Q092.f3", "还有人以为只留最终文本、之后重新分词就能还原原来的过程，不行，前缀可能对不上。").misconceptions).toEqual([]);
+  });
+  it("still asserts the belief stated plainly", () => {
+    expect(graded("Q091.f2", "全组奖励一样的话一定不更新。").misconceptions.map((m) => m.id)).toEqual(["m2"]);
+  });
+});
