@@ -821,8 +821,17 @@ function negatedConsequence(after: string): boolean {
   const then = after.indexOf("就");
   if (then >= 0 && then <= CONSEQUENCE_LEAD_ZH && hasNegator(after.slice(then + 1, then + 1 + CONSEQUENCE_REACH_ZH))) return true;
   const conditional = after.indexOf("的话");
-  return conditional >= 0 && conditional <= 2 && hasNegator(after.slice(conditional + 2, conditional + 2 + CONDITIONAL_REACH_ZH));
+  if (conditional >= 0 && conditional <= 2 && hasNegator(after.slice(conditional + 2, conditional + 2 + CONDITIONAL_REACH_ZH))) return true;
+  // "没有标量奖励做不了", "没有环境跑不起来": a short verb and its potential complement, no 就 needed.
+  return UNABLE_COMPLEMENTS_ZH.some((complement) => {
+    const at = after.indexOf(complement);
+    return at >= 1 && at <= UNABLE_VERB_ZH && /^\p{Script=Han}+$/u.test(after.slice(0, at));
+  });
 }
+/** Potential complements saying a thing cannot be done ("做不了", "训不成", "跑不起来"). */
+const UNABLE_COMPLEMENTS_ZH = ["不了", "不成", "不起来", "不动"];
+/** The most characters of the verb before such a complement. */
+const UNABLE_VERB_ZH = 2;
 
 /** "… is not needed anymore": a few words, a negating phrase, a few words, nothing else. */
 function closesWithNegationEn(text: string, from: number, to: number): boolean {

@@ -67,6 +67,9 @@ describe("false cues and contrast", () => {
     ["工具选择和失败重试都不能丢", "工具选择"],
     ["这些中间过程别丢", "中间过程"],
     ["严重错误会被别的分数掩盖", "掩盖"],
+    // A lack whose consequence is that something cannot be done says the thing is needed.
+    ["没有标量奖励做不了", "标量奖励"],
+    ["没有环境跑不起来", "环境"],
     // An embedded question starting inside the asking verb: the fault after it is asked about.
     ["先看看是格式不对", "先看"],
   ])("%s leaves %s unnegated", (sentence, term) => {
