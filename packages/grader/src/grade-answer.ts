@@ -1560,6 +1560,8 @@ const ANSWERING_SENTENCES = 2;
  * the prompt (the first two) or names one of the point's own terms.
  */
 function oppositesSaid(point: CompiledKeyPoint, opposite: CompiledConcept, analysis: AnswerAnalysis): Occurrence[] {
+  // Matched only as written: most answers hold none of the phrases, found out without a search.
+  if (!opposite.aliases.some((alias) => analysis.text.includes(alias.text))) return [];
   const said: Occurrence[] = [];
   for (const o of analysis.of(opposite)) {
     // Only the words as authored: a near or spread match of a whole phrase is another phrase ("用的是总体
