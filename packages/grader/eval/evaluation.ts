@@ -168,8 +168,10 @@ export function meetsTargets(g: Figures): boolean {
     g.misconceptions.recall >= TARGETS.recall && g.contradicted.recall >= TARGETS.contradictedRecall;
 }
 
-/** The batches of the eighth round (see README.md): the ninth to the twelfth. */
-const LATER_ORIGINS: readonly string[] = ["fresh-9", "fresh-10", "fresh-11", "fresh-12"];
+/** The batches of the eighth round (see README.md): the ninth to the sixteenth. */
+const LATER_ORIGINS: readonly string[] = ["fresh-9", "fresh-10", "fresh-11", "fresh-12", "fresh-13", "fresh-14", "fresh-15", "fresh-16"];
+/** The two batches written from a copy of the page without its term lists and opposites (see README.md). */
+const CLEAN_ORIGINS: readonly string[] = ["fresh-15", "fresh-16"];
 
 /** Batches written after the grader was first tuned, each labelled by eval/RUBRIC.md before grading. */
 export const BATCHES = {
@@ -191,8 +193,14 @@ export const BATCHES = {
   tenth: (label: LabelledAnswer): boolean => label.origin === "fresh-10",
   eleventh: (label: LabelledAnswer): boolean => label.origin === "fresh-11",
   twelfth: (label: LabelledAnswer): boolean => label.origin === "fresh-12",
-  "ninth to twelfth": (label: LabelledAnswer): boolean => label.origin !== undefined && LATER_ORIGINS.includes(label.origin),
-  "second to twelfth": (label: LabelledAnswer): boolean => label.origin !== undefined,
+  "ninth to twelfth": (label: LabelledAnswer): boolean => label.origin !== undefined && LATER_ORIGINS.slice(0, 4).includes(label.origin),
+  thirteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-13",
+  fourteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-14",
+  fifteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-15",
+  sixteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-16",
+  "fifteenth and sixteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && CLEAN_ORIGINS.includes(label.origin),
+  "ninth to sixteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && LATER_ORIGINS.includes(label.origin),
+  "second to sixteenth": (label: LabelledAnswer): boolean => label.origin !== undefined,
 } as const;
 export type Batch = keyof typeof BATCHES;
 
