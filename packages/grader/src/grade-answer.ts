@@ -148,6 +148,13 @@ function firstClosingQuoteAfter(text: string, at: number, reach: number): number
   return -1;
 }
 
+/** Closings that judge what comes before them wrong: "……是大坑", "……是个误区". */
+const JUDGED_WRONG = ["是大坑", "是个坑", "是坑", "是误区", "是个误区", "是错的", "是错误的", "是不对的", "是个误解", "是误解", "是误判", "是个误判"];
+/** Words that refer back to a claim: "这个说法", "这种想法". */
+const CLAIM_WORDS = ["说法", "观点", "想法", "看法", "理解"];
+/** How far after a term such a judgement may stand, in code units. */
+const JUDGED_WRONG_REACH = 12;
+
 /** How far into the next sentence a rejection of a reported belief may stand ("……。这是误区。"), in code units. */
 const REJECTION_REACH_NEXT = 8;
 /** Words that deny a limit: "代理不光是抓调用". */
@@ -351,6 +358,22 @@ class AnswerAnalysis implements AnswerView {
   inRejectedClaim(o: Occurrence): boolean {
     const sentence = this.clauses.sentences[o.sentence];
     return sentence !== undefined && claimRejectedBefore(this.text, Math.max(sentence.start, o.start - REJECTED_CLAIM_REACH), o.start);
+  }
+
+  /**
+   * Whether what the occurrence stands in is judged wrong right after it: its clause closes calling it
+   * a trap or a mistake ("重分词之后不查前缀是大坑"), or the next clause rejects "this claim" ("……，这个
+   * 说法不对").
+   */
+  judgedWrongAfter(o: Occurrence): boolean {
+    const segment = this.clauses.segments[this.homeOf(o)];
+    if (!segment) return false;
+    const rest = this.text.slice(o.end, Math.min(segment.end, o.end + JUDGED_WRONG_REACH));
+    if (JUDGED_WRONG.some((closing) => rest.includes(closing))) return true;
+    const next = this.clauses.segments[this.homeOf(o) + 1];
+    if (!next || next.sentence !== segment.sentence) return false;
+    const clause = this.text.slice(next.start, Math.min(next.end, next.start + JUDGED_WRONG_REACH));
+    return CLAIM_WORDS.some((word) => clause.includes(word)) && REJECTIONS.some((word) => clause.includes(word));
   }
 
   /** Whether the occurrence's clause closes saying it is not to be kept ("重复样本也没必要留"). */
@@ -1566,7 +1589,7 @@ function oppositesSaid(point: CompiledKeyPoint, opposite: CompiledConcept, analy
   for (const o of analysis.of(opposite)) {
     // Only the words as authored: a near or spread match of a whole phrase is another phrase ("用的是总体
     // 标准差" is near "用的是样本标准差" and says the opposite of it).
-    if (o.homophone || o.nearMiss || o.gap !== null || analysis.claimReportedToReject([o]) || analysis.inQuestion(o) || analysis.inRejectedClaim(o)) continue;
+    if (o.homophone || o.nearMiss || o.gap !== null || analysis.claimReportedToReject([o]) || analysis.inQuestion(o) || analysis.inRejectedClaim(o) || analysis.judgedWrongAfter(o)) continue;
     // "混着用没关系" states the phrase: a closing saying it does no harm is no negation of it.
     if (o.negated && !analysis.closesHarmlessAfter(o)) continue;
     if (o.sentence < ANSWERING_SENTENCES || point.concepts.some((concept) => analysis.of(concept).some((other) => other.sentence === o.sentence))) said.push(o);
@@ -1620,7 +1643,7 @@ function detectMisconception(
     if (anchor.negated || negatedIn(perConcept, "segment", anchor.segment) || analysis.reportedToReject(anchor)) continue;
     const found = affirmedIn(perConcept, "segment", anchor.segment);
     // A bare list of terms asserts nothing, not even a misconception.
-    if (found && analysis.segmentMakesClaim(anchor.segment) && !analysis.claimReportedToReject(found) && !asksBetween(analysis, found)) return found;
+    if (found && analysis.segmentMakesClaim(anchor.segment) && !analysis.claimReportedToReject(found) && !asksBetween(analysis, found) && !judgedWrong(analysis, found)) return found;
   }
   // Then across a sentence ("接上网关代理，……，它本身就是完整的训练器"), unless every term already
   // makes a correct point there ("SFT 用示范，……，奖励是 RL 的需求").
@@ -1633,7 +1656,7 @@ function detectMisconception(
     if (anchor.negated || negatedFrom(perConcept, anchor.sentence, anchor.start) || analysis.reportedToReject(anchor)) continue;
     const terms = affirmedIn(perConcept, "sentence", anchor.sentence);
     if (!terms) continue;
-    if (terms.every(supportsHit) || analysis.claimReportedToReject(terms) || asksBetween(analysis, terms)) continue;
+    if (terms.every(supportsHit) || analysis.claimReportedToReject(terms) || asksBetween(analysis, terms) || judgedWrong(analysis, terms)) continue;
     // The sentence makes the point that corrects the misconception ("标准化出来的只是相对信号，完整
     // 训练还要策略概率……" against "把组内标准化称为完整 GRPO"): its terms serve the correction.
     if (correctionsOf(misconception.id, answerPoints, analysis).sentences.has(anchor.sentence)) continue;
@@ -1669,6 +1692,13 @@ function predicateClauseFollows(analysis: AnswerAnalysis, terms: readonly Occurr
   }
   return false;
 }
+/** Whether the belief the terms make is judged wrong right after its last term (see `judgedWrongAfter`). */
+function judgedWrong(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
+  let last = terms[0];
+  for (const o of terms) if (last === undefined || o.end > last.end) last = o;
+  return last !== undefined && analysis.judgedWrongAfter(last);
+}
+
 /** A-not-A questions: between a belief's terms they ask it ("全组奖励一样是不是一定不更新"), not say it. */
 const A_NOT_A_BETWEEN = ["是不是", "会不会", "能不能", "要不要", "是否", "对不对", "算不算", "等不等于"];
 

@@ -67,6 +67,9 @@ describe("false cues and contrast", () => {
     ["工具选择和失败重试都不能丢", "工具选择"],
     ["这些中间过程别丢", "中间过程"],
     ["严重错误会被别的分数掩盖", "掩盖"],
+    // "否则" is "otherwise"; "不留不行" is a must.
+    ["否则近重复会泄漏到测试集", "泄漏"],
+    ["轨迹和动作边界不留不行", "动作边界"],
     // A lack whose consequence is that something cannot be done says the thing is needed.
     ["没有标量奖励做不了", "标量奖励"],
     ["没有环境跑不起来", "环境"],

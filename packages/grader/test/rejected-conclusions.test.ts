@@ -87,3 +87,17 @@ describe("a belief asked as an A-not-A question, or rejected with a bare 不行"
     expect(graded("Q091.f2", "全组奖励一样的话一定不更新。").misconceptions.map((m) => m.id)).toEqual(["m2"]);
   });
 });
+
+describe("a belief judged wrong right after it", () => {
+  it("asserts nothing: ……是大坑, ……，这个说法不对", () => {
+    expect(graded("Q092", "重分词之后不查前缀是大坑，最好直接保存 token ids。").misconceptions).toEqual([]);
+    expect(graded("Q091.f2", "全组同分就说梯度全为零，这个说法不对。").misconceptions).toEqual([]);
+  });
+  it("says no opposite either", () => {
+    const k4 = graded("Q092", "重分词之后不查前缀是大坑，最好直接保存 token ids。").keyPoints.find((p) => p.id === "k4");
+    expect(k4?.verdict).not.toBe("contradicted");
+  });
+  it("still asserts the belief judged right", () => {
+    expect(graded("Q092", "只保存最终文本就行，训练时重新分词就能还原，不用查前缀。").misconceptions.map((m) => m.id)).toEqual(["m3"]);
+  });
+});
