@@ -168,10 +168,10 @@ export function meetsTargets(g: Figures): boolean {
     g.misconceptions.recall >= TARGETS.recall && g.contradicted.recall >= TARGETS.contradictedRecall;
 }
 
-/** The batches of the eighth round (see README.md): the ninth to the sixteenth. */
-const LATER_ORIGINS: readonly string[] = ["fresh-9", "fresh-10", "fresh-11", "fresh-12", "fresh-13", "fresh-14", "fresh-15", "fresh-16"];
-/** The two batches written from a copy of the page without its term lists and opposites (see README.md). */
-const CLEAN_ORIGINS: readonly string[] = ["fresh-15", "fresh-16"];
+/** The batches of the eighth round (see README.md): the ninth to the eighteenth. */
+const LATER_ORIGINS: readonly string[] = ["fresh-9", "fresh-10", "fresh-11", "fresh-12", "fresh-13", "fresh-14", "fresh-15", "fresh-16", "fresh-17", "fresh-18"];
+/** The batches written from a copy of the page without its term lists and opposites (see README.md). */
+const CLEAN_ORIGINS: readonly string[] = ["fresh-15", "fresh-16", "fresh-17", "fresh-18"];
 
 /** Batches written after the grader was first tuned, each labelled by eval/RUBRIC.md before grading. */
 export const BATCHES = {
@@ -198,9 +198,11 @@ export const BATCHES = {
   fourteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-14",
   fifteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-15",
   sixteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-16",
-  "fifteenth and sixteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && CLEAN_ORIGINS.includes(label.origin),
-  "ninth to sixteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && LATER_ORIGINS.includes(label.origin),
-  "second to sixteenth": (label: LabelledAnswer): boolean => label.origin !== undefined,
+  seventeenth: (label: LabelledAnswer): boolean => label.origin === "fresh-17",
+  eighteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-18",
+  "fifteenth to eighteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && CLEAN_ORIGINS.includes(label.origin),
+  "ninth to eighteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && LATER_ORIGINS.includes(label.origin),
+  "second to eighteenth": (label: LabelledAnswer): boolean => label.origin !== undefined,
 } as const;
 export type Batch = keyof typeof BATCHES;
 

@@ -45,6 +45,8 @@ describe("labelled evaluation", () => {
     ["fourteenth", "fresh-14", "T", 8],
     ["fifteenth", "fresh-15", "U", 8],
     ["sixteenth", "fresh-16", "V", 8],
+    ["seventeenth", "fresh-17", "W", 8],
+    ["eighteenth", "fresh-18", "X", 8],
   ] as const)("has a %s batch of %s, ids -%s, %i answers on each of the 12 items, its held-out ones in place", (_name, origin, letter, perItem) => {
     const heldOut = (n: number): boolean => (perItem === 6 ? n % 3 === 0 : [3, 6, 8].includes(n));
     const batch = labels.filter((l) => l.origin === origin);
@@ -71,15 +73,15 @@ describe("labelled evaluation", () => {
     const heldOut = reports.find((r) => r.split === "held-out");
     expect(heldOut).toBeDefined();
     const { grader, baseline, batches } = heldOut ?? reports[0]!;
-    // The whole held-out split (559 answers) after the eighth round, with the held-out thirds of the
-    // ninth to sixteenth batches in it: QWK 0.765, Spearman 0.849, misconception precision 0.909,
-    // recall 0.763, contradicted-point recall 0.581 (the grader before the round: 0.743 / 0.822 /
-    // 0.879 / 0.779 / 0.489). These are floors; the targets (eval/evaluation.ts) are not met.
-    expect(grader.kappa).toBeGreaterThanOrEqual(0.76);
-    expect(grader.spearman).toBeGreaterThanOrEqual(0.84);
+    // The whole held-out split (631 answers) after the eighth round, with the held-out thirds of the
+    // ninth to eighteenth batches in it: QWK 0.772, Spearman 0.851, misconception precision 0.901,
+    // recall 0.741, contradicted-point recall 0.567 (the grader before the round: 0.751 / 0.826 /
+    // 0.874 / 0.755 / 0.479). These are floors; the targets (eval/evaluation.ts) are not met.
+    expect(grader.kappa).toBeGreaterThanOrEqual(0.77);
+    expect(grader.spearman).toBeGreaterThanOrEqual(0.85);
     expect(grader.misconceptions.precision).toBeGreaterThanOrEqual(0.9);
-    expect(grader.misconceptions.recall).toBeGreaterThanOrEqual(0.76);
-    expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.58);
+    expect(grader.misconceptions.recall).toBeGreaterThanOrEqual(0.74);
+    expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.56);
     expect(grader.kappa).toBeGreaterThan(baseline.kappa);
     expect(grader.spearman).toBeGreaterThan(baseline.spearman);
 
@@ -128,7 +130,7 @@ describe("labelled evaluation", () => {
       // Its writer read the page with the first opposites on it; graded blind midway, then tuned on.
       // 0.752 / 0.882 / 0.750 / 0.857 / 0.667.
       eleventh: { kappa: 0.75, spearman: 0.88, precision: 0.74, recall: 0.85, contradictedRecall: 0.66 },
-      // Its writer read the page with the first opposites on it; graded blind midway, then tuned on.
+      // As the eleventh.
       // 0.585 / 0.736 / 0.714 / 0.625 / 0.619.
       twelfth: { kappa: 0.58, spearman: 0.73, precision: 0.71, recall: 0.62, contradictedRecall: 0.61 },
       // 0.693 / 0.824 / 0.806 / 0.735 / 0.568.
@@ -136,21 +138,27 @@ describe("labelled evaluation", () => {
       // Written with the page's opposites in view; tuned on.
       // 0.681 / 0.785 / 1.000 / 0.778 / 0.579.
       thirteenth: { kappa: 0.68, spearman: 0.78, precision: 0.99, recall: 0.77, contradictedRecall: 0.57 },
-      // Written with the page's opposites in view; tuned on.
+      // As the thirteenth.
       // 0.759 / 0.761 / 1.000 / 1.000 / 0.714.
       fourteenth: { kappa: 0.75, spearman: 0.76, precision: 0.99, recall: 0.99, contradictedRecall: 0.71 },
-      // Written from a copy of the page without term lists or opposites, kept out until the last change, graded once.
+      // Written from a copy of the page without term lists or opposites, kept out until the middle of the round's last part, graded once, then tuned on.
       // 0.584 / 0.803 / 1.000 / 0.583 / 0.440.
       fifteenth: { kappa: 0.58, spearman: 0.8, precision: 0.99, recall: 0.58, contradictedRecall: 0.43 },
       // As the fifteenth.
       // 0.539 / 0.812 / 1.000 / 0.636 / 0.467.
       sixteenth: { kappa: 0.53, spearman: 0.81, precision: 0.99, recall: 0.63, contradictedRecall: 0.46 },
-      // 0.565 / 0.805 / 1.000 / 0.609 / 0.450.
-      "fifteenth and sixteenth": { kappa: 0.56, spearman: 0.8, precision: 0.99, recall: 0.6, contradictedRecall: 0.44 },
-      // 0.670 / 0.799 / 0.902 / 0.733 / 0.551.
-      "ninth to sixteenth": { kappa: 0.67, spearman: 0.79, precision: 0.9, recall: 0.73, contradictedRecall: 0.55 },
-      // 0.740 / 0.831 / 0.909 / 0.750 / 0.581.
-      "second to sixteenth": { kappa: 0.73, spearman: 0.83, precision: 0.9, recall: 0.74, contradictedRecall: 0.58 },
+      // Written from the page without term lists, committed after the round's last change, graded once.
+      // 0.893 / 0.896 / 1.000 / 0.500 / 0.500.
+      seventeenth: { kappa: 0.89, spearman: 0.89, precision: 0.99, recall: 0.49, contradictedRecall: 0.49 },
+      // As the seventeenth.
+      // 0.763 / 0.826 / 0.714 / 0.625 / 0.438.
+      eighteenth: { kappa: 0.76, spearman: 0.82, precision: 0.71, recall: 0.62, contradictedRecall: 0.43 },
+      // 0.707 / 0.837 / 0.920 / 0.590 / 0.459.
+      "fifteenth to eighteenth": { kappa: 0.7, spearman: 0.83, precision: 0.91, recall: 0.58, contradictedRecall: 0.45 },
+      // 0.704 / 0.815 / 0.889 / 0.703 / 0.536.
+      "ninth to eighteenth": { kappa: 0.7, spearman: 0.81, precision: 0.88, recall: 0.7, contradictedRecall: 0.53 },
+      // 0.751 / 0.836 / 0.900 / 0.728 / 0.567.
+      "second to eighteenth": { kappa: 0.75, spearman: 0.83, precision: 0.89, recall: 0.72, contradictedRecall: 0.56 },
     } as const;
     for (const [name, floor] of Object.entries(floors)) {
       const { grader: g, baseline: b } = batch(name);
