@@ -135,9 +135,9 @@ export function compileItem(item: QuizItem): CompiledItem {
     differingIn: point.concepts.length >= 2 ? differingIn(normalizeTerm(point.text), point.concepts) : null,
     askedWhich: point.concepts.map((concept) => askedWhich(normalizeTerm(point.text), concept)),
     source: sourceIn(normalizeTerm(point.text), point.concepts),
+    removes: point.polarity === "assert" && point.concepts.some((concept) => concept.aliases.some((alias) => REMOVAL_ALIASES.test(alias))),
     // Kept out of the registry: the opposite's phrases are no terms of the item (they neither cover an
     // answer's words nor mask its negators), only looked for when a point is judged.
-    removes: point.polarity === "assert" && point.concepts.some((concept) => concept.aliases.some((alias) => REMOVAL_ALIASES.test(alias))),
     opposite: point.contradictedBy === undefined ? null : compileConcept(point.contradictedBy, prompt, true),
   }));
   const misconceptions = item.misconceptions

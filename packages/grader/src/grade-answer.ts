@@ -126,11 +126,10 @@ const QUOTE_REJECTION_REACH = 12;
 /** Words that reject a quoted belief right after it: "……”是个常见误判", "……” is a myth". */
 const QUOTE_REJECTIONS = ["误判", "误区", "误解", "错误", "错的", "不对", "不成立", "站不住", "想当然", "myth", "wrong", "mistake", "misconception"];
 
-/** Where the last opening quotation mark before `at` stands, no further back than `reach`, with no closing mark between; -1 if none. */
+/** Where the last opening quotation mark before `at` stands (a straight quote opens and closes), no further back than `reach`, with no closing mark between; -1 if none. */
 function lastOpeningQuoteBefore(text: string, at: number, reach: number): number {
   for (let i = at - 1; i >= Math.max(0, at - reach); i--) {
     const mark = text[i] ?? "";
-    if (mark === "\"") return i;
     if (QUOTE_OPENS.includes(mark)) return i;
     if (QUOTE_CLOSES.includes(mark)) return -1;
   }
@@ -141,7 +140,6 @@ function lastOpeningQuoteBefore(text: string, at: number, reach: number): number
 function firstClosingQuoteAfter(text: string, at: number, reach: number): number {
   for (let i = at; i < Math.min(text.length, at + reach); i++) {
     const mark = text[i] ?? "";
-    if (mark === "\"") return i;
     if (QUOTE_CLOSES.includes(mark)) return i;
     if (QUOTE_OPENS.includes(mark)) return -1;
   }
@@ -1643,7 +1641,7 @@ function detectMisconception(
     if (anchor.negated || negatedIn(perConcept, "segment", anchor.segment) || analysis.reportedToReject(anchor)) continue;
     const found = affirmedIn(perConcept, "segment", anchor.segment);
     // A bare list of terms asserts nothing, not even a misconception.
-    if (found && analysis.segmentMakesClaim(anchor.segment) && !analysis.claimReportedToReject(found) && !asksBetween(analysis, found) && !judgedWrong(analysis, found)) return found;
+    if (found && analysis.segmentMakesClaim(anchor.segment) && !notSaid(analysis, found)) return found;
   }
   // Then across a sentence ("接上网关代理，……，它本身就是完整的训练器"), unless every term already
   // makes a correct point there ("SFT 用示范，……，奖励是 RL 的需求").
@@ -1656,7 +1654,7 @@ function detectMisconception(
     if (anchor.negated || negatedFrom(perConcept, anchor.sentence, anchor.start) || analysis.reportedToReject(anchor)) continue;
     const terms = affirmedIn(perConcept, "sentence", anchor.sentence);
     if (!terms) continue;
-    if (terms.every(supportsHit) || analysis.claimReportedToReject(terms) || asksBetween(analysis, terms) || judgedWrong(analysis, terms)) continue;
+    if (terms.every(supportsHit) || notSaid(analysis, terms)) continue;
     // The sentence makes the point that corrects the misconception ("标准化出来的只是相对信号，完整
     // 训练还要策略概率……" against "把组内标准化称为完整 GRPO"): its terms serve the correction.
     if (correctionsOf(misconception.id, answerPoints, analysis).sentences.has(anchor.sentence)) continue;
@@ -1676,8 +1674,9 @@ function predicateClauseFollows(analysis: AnswerAnalysis, terms: readonly Occurr
   if (terms.some((o) => o.nearMiss)) return false;
   // "同分，梯度全为零，这两种说法都不对": the clauses are named to be rejected.
   const sentence = analysis.clauses.sentences[terms[0]?.sentence ?? -1];
-  const last = Math.max(...terms.map((o) => o.end));
-  if (!sentence || REJECTIONS.some((word) => analysis.text.slice(last, sentence.end).includes(word)) || analysis.text.slice(last, sentence.end).includes("说法")) return false;
+  if (!sentence) return false;
+  const rest = analysis.text.slice(Math.max(...terms.map((o) => o.end)), sentence.end);
+  if (REJECTIONS.some((word) => rest.includes(word)) || rest.includes("说法")) return false;
   const first = Math.min(...terms.map((o) => o.segment));
   for (const o of terms) {
     if (o.segment === first || analysis.enumeratesInto(o.segment - 1)) continue;
@@ -1692,6 +1691,11 @@ function predicateClauseFollows(analysis: AnswerAnalysis, terms: readonly Occurr
   }
   return false;
 }
+/** Whether the belief the terms make is reported to be rejected, asked, or judged wrong right after it: not said. */
+function notSaid(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
+  return analysis.claimReportedToReject(terms) || asksBetween(analysis, terms) || judgedWrong(analysis, terms);
+}
+
 /** Whether the belief the terms make is judged wrong right after its last term (see `judgedWrongAfter`). */
 function judgedWrong(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
   let last = terms[0];
