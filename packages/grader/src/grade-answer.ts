@@ -430,6 +430,22 @@ class AnswerAnalysis implements AnswerView {
     return this.runs?.required[end] === 1;
   }
 
+  /** Whether the segment names a purpose or a subject for the next clause to answer: "要解释为什么得分，", "至于坏例那些，". */
+  opensTopic(segmentIndex: number): boolean {
+    const segment = this.clauses.segments[segmentIndex];
+    if (!segment) return false;
+    const text = this.text;
+    let at = segment.start;
+    while (at < segment.end && text.charCodeAt(at) === 0x20) at++;
+    for (const word of TOPIC_CONJUNCTIONS) {
+      if (text.startsWith(word, at)) {
+        at += word.length;
+        break;
+      }
+    }
+    return startsWithOneOf(text, at, PURPOSE_LEADS) || endsWithOneOf(text, segment.start, segment.end, TOPIC_ENDS);
+  }
+
   /** Whether the segment holds words that link its terms, beyond the terms themselves. */
   segmentMakesClaim(segmentIndex: number): boolean {
     const claims = this.readsAsTyped() ? (this.claimsAsTyped ??= new Uint8Array(this.claims.length)) : this.claims;
@@ -846,6 +862,10 @@ function mentionsOf(point: CompiledKeyPoint, analysis: AnswerAnalysis): { perCon
 const TOPIC_ENDS = ["那些", "这些", "什么的", "啥的", "之类的", "之类", "这一步", "那一步", "这种事", "这些事", "那套", "那一套", "这块", "那块"];
 /** Words that open such a topic: "至于区分动作和观察，没必要". */
 const TOPIC_LEADS = ["至于"];
+/** Words that open a clause naming a purpose or a subject the next clause answers: "要解释为什么得分，看日志就够了". */
+const PURPOSE_LEADS = ["至于", "要想", "想要", "如果要", "要说", "要", "说到", "关于", "对于", "谈到"];
+/** Conjunctions a topic clause may open with before its lead: "不过要解释……". */
+const TOPIC_CONJUNCTIONS = ["不过", "但是", "可是", "但", "而", "那"];
 const LIST_BREAK_UNIT = "、".charCodeAt(0);
 const QUESTION_UNITS = new Set(["？", "?"].map((mark) => mark.charCodeAt(0)));
 
@@ -1920,8 +1940,13 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     if (said.length === 0) return;
     // A hit elsewhere stands; one in the very clause that says the opposite was read off words the
     // clause turns against the point ("大家的归一化反正都一样").
-    const hitSegments = result.verdict === "hit" ? (judgements[index]?.evidence ?? []).map((o) => o.segment) : null;
-    const against = hitSegments === null ? said[0] : said.find((o) => hitSegments.includes(o.segment));
+    const evidence = result.verdict === "hit" ? (judgements[index]?.evidence ?? []) : null;
+    // So does one made only in a clause that sets up the topic the opposite then answers ("要解释策略为什么
+    // 得分，看代理日志就够了").
+    const against =
+      evidence === null
+        ? said[0]
+        : said.find((o) => evidence.some((e) => e.segment === o.segment)) ?? said.find((o) => evidence.every((e) => e.sentence === o.sentence && e.segment < o.segment && analysis.opensTopic(e.segment)));
     if (against) keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", [analysis.evidence(against.start, against.end)], true, result.weight);
   });
   // A point limiting a thing ("代理只能捕获模型调用") made in its words without the limit ("代理把调用都

@@ -61,6 +61,14 @@ describe("a point's opposite, said", () => {
     expect(verdict("可以不看了。它讲清楚了解耦和轨迹转换。")).toBe("hit");
   });
 
+  it("overrides a hit made only in a clause that sets up what the opposite then answers", () => {
+    // "要理解解耦," names a purpose; the next clause answers it with the opposite.
+    expect(verdict("架构都重构了。不过要理解解耦和轨迹转换，旧论文可以不看，直接读新代码。")).toBe("contradicted");
+    expect(verdict("架构都重构了。至于解耦和轨迹转换那些，旧论文基本没啥用。")).toBe("contradicted");
+    // A clause that makes the point itself stands.
+    expect(verdict("架构都重构了。旧论文讲清楚了解耦和轨迹转换，示例代码可以不看。")).toBe("hit");
+  });
+
   it("says nothing about points without a list of opposites", () => {
     expect(verdict("基本没价值了，分支随便看。", "k2")).not.toBe("contradicted");
   });
