@@ -389,7 +389,10 @@ class AnswerAnalysis implements AnswerView {
   /** Whether the occurrence's sentence is a question ("谁说旧论文没用？"): what it holds is asked, not said. */
   inQuestion(o: Occurrence): boolean {
     const sentence = this.clauses.sentences[o.sentence];
-    return sentence !== undefined && QUESTION_UNITS.has(this.original.charCodeAt(this.normalized.originStart[sentence.end] ?? -1));
+    if (sentence === undefined) return false;
+    // The mark has no normalized character of its own when it ends the answer: read it after the sentence's last one.
+    const at = this.normalized.originStart[sentence.end] ?? this.normalized.originEnd[sentence.end - 1] ?? -1;
+    return QUESTION_UNITS.has(this.original.charCodeAt(at));
   }
 
   /** Whether the occurrence's segment closes dismissing it ("哪些 token 参与训练目标没必要"). */
@@ -1114,7 +1117,8 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
       const list = perConcept[c] ?? [];
       if (point.reduced[c] !== true || list.length === 0 || list.some((o) => o.negated)) continue;
       // A point saying a thing cannot be done ("缺少环境就无法解释") is as contradicted by saying it still can.
-      const o = list.find((candidate) => analysis.assertsNeed(candidate) || analysis.assertsPossible(candidate));
+      // Asked ("价值模型还要不要？"), it is not said.
+      const o = list.find((candidate) => (analysis.assertsNeed(candidate) || analysis.assertsPossible(candidate)) && !analysis.inQuestion(candidate));
       if (o) return judged("missed", true, [o], clauseAround(analysis, [o]), true);
     }
   }

@@ -1198,6 +1198,15 @@ export function assertsNeed(context: NegationContext, start: number, end = start
       if (at >= 0 && at <= STILL_NEEDED_AFTER_LEAD && rest.length - (at + closing.length) <= 2 && !hasNegator(masked.slice(end, end + at))) return true;
     }
   }
+  // The thing said first, then that it is still needed and a short verb ("价值模型还是得单独训一个").
+  if (context.segmentEnd - end <= STILL_NEEDED_AFTER_LEAD + LONGEST_STILL_NEEDED_BEFORE + TOPIC_VERB_REACH) {
+    const rest = context.text.slice(end, context.segmentEnd);
+    for (const cue of STILL_NEEDED_BEFORE) {
+      const at = rest.indexOf(cue);
+      if (at < 0 || at > STILL_NEEDED_AFTER_LEAD || rest.length - (at + cue.length) > TOPIC_VERB_REACH) continue;
+      if (!hasNegator(masked.slice(end, context.segmentEnd))) return true;
+    }
+  }
   // Read apart from the negation window, which starts after "照样": "照样要" is a cue of its own.
   const stretchStart = Math.max(context.segmentStart, start - NEED_REACH - LONGEST_STILL_NEEDED_BEFORE);
   const stretch = masked.slice(stretchStart, start);
@@ -1209,6 +1218,9 @@ export function assertsNeed(context: NegationContext, start: number, end = start
   // A verb may stand between ("还是得单独训练一个价值模型"), so the cue need only be near.
   return last >= 0 && stretchStart + last >= start - NEED_REACH;
 }
+
+/** How long the verb after a topic and its "still needed" cue may be: "单独训一个", "另外训练一个". */
+const TOPIC_VERB_REACH = 8;
 
 /** How far before a term a "still needed" cue may end, in code units. */
 const NEED_REACH = 8;

@@ -84,6 +84,17 @@ describe("a point that removes something", () => {
   it("is made by an answer that removes it", () => {
     expect(verdicts(grade(item, "用组内均值做基准，用不着单独的价值模型。"))).toEqual({ k1: "hit" });
   });
+
+  it("is contradicted by the thing said first, then still needed with a short verb", () => {
+    expect(verdicts(grade(item, "GRPO 就是换了个皮，价值模型还是得单独训一个，组内均值只是顺手做的基准。"))).toEqual({ k1: "contradicted" });
+    expect(verdicts(grade(item, "价值模型仍需另外训练。"))).toEqual({ k1: "contradicted" });
+  });
+
+  it("is not contradicted by asking whether the thing is still needed, at the end of the answer or before another sentence", () => {
+    for (const answer of ["价值模型还要不要？", "还要单独的价值模型吗？", "还要单独的价值模型吗？我觉得不用了。"]) {
+      expect(verdicts(grade(item, answer)).k1).not.toBe("contradicted");
+    }
+  });
 });
 
 describe("spoken synonyms and English inflections", () => {
