@@ -172,6 +172,8 @@ export function meetsTargets(g: Figures): boolean {
 const LATER_ORIGINS: readonly string[] = ["fresh-9", "fresh-10", "fresh-11", "fresh-12", "fresh-13", "fresh-14", "fresh-15", "fresh-16", "fresh-17", "fresh-18"];
 /** The batches written from a copy of the page without its term lists and opposites (see README.md). */
 const CLEAN_ORIGINS: readonly string[] = ["fresh-15", "fresh-16", "fresh-17", "fresh-18"];
+/** The batches of the ninth round (see README.md), written from the same copy. */
+const NINTH_ROUND_ORIGINS: readonly string[] = ["fresh-19", "fresh-20"];
 
 /** Batches written after the grader was first tuned, each labelled by eval/RUBRIC.md before grading. */
 export const BATCHES = {
@@ -188,7 +190,7 @@ export const BATCHES = {
   "sixth and seventh": (label: LabelledAnswer): boolean => label.origin === "fresh-6" || label.origin === "fresh-7",
   "second to seventh": (label: LabelledAnswer): boolean => label.origin !== undefined && label.origin !== "fresh-8" && !LATER_ORIGINS.includes(label.origin),
   eighth: (label: LabelledAnswer): boolean => label.origin === "fresh-8",
-  "second to eighth": (label: LabelledAnswer): boolean => label.origin !== undefined && !LATER_ORIGINS.includes(label.origin),
+  "second to eighth": (label: LabelledAnswer): boolean => label.origin !== undefined && !LATER_ORIGINS.includes(label.origin) && !NINTH_ROUND_ORIGINS.includes(label.origin),
   ninth: (label: LabelledAnswer): boolean => label.origin === "fresh-9",
   tenth: (label: LabelledAnswer): boolean => label.origin === "fresh-10",
   eleventh: (label: LabelledAnswer): boolean => label.origin === "fresh-11",
@@ -202,7 +204,12 @@ export const BATCHES = {
   eighteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-18",
   "fifteenth to eighteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && CLEAN_ORIGINS.includes(label.origin),
   "ninth to eighteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && LATER_ORIGINS.includes(label.origin),
-  "second to eighteenth": (label: LabelledAnswer): boolean => label.origin !== undefined,
+  "second to eighteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && !NINTH_ROUND_ORIGINS.includes(label.origin),
+  nineteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-19",
+  twentieth: (label: LabelledAnswer): boolean => label.origin === "fresh-20",
+  "nineteenth and twentieth": (label: LabelledAnswer): boolean => label.origin !== undefined && NINTH_ROUND_ORIGINS.includes(label.origin),
+  "fifteenth to twentieth (clean)": (label: LabelledAnswer): boolean => label.origin !== undefined && (CLEAN_ORIGINS.includes(label.origin) || NINTH_ROUND_ORIGINS.includes(label.origin)),
+  "second to twentieth": (label: LabelledAnswer): boolean => label.origin !== undefined,
 } as const;
 export type Batch = keyof typeof BATCHES;
 

@@ -47,6 +47,8 @@ describe("labelled evaluation", () => {
     ["sixteenth", "fresh-16", "V", 8],
     ["seventeenth", "fresh-17", "W", 8],
     ["eighteenth", "fresh-18", "X", 8],
+    ["nineteenth", "fresh-19", "Y", 8],
+    ["twentieth", "fresh-20", "Z", 8],
   ] as const)("has a %s batch of %s, ids -%s, %i answers on each of the 12 items, its held-out ones in place", (_name, origin, letter, perItem) => {
     const heldOut = (n: number): boolean => (perItem === 6 ? n % 3 === 0 : [3, 6, 8].includes(n));
     const batch = labels.filter((l) => l.origin === origin);
