@@ -497,7 +497,7 @@ const SPREAD_GAP_TOTAL = 4;
  * measure words and demonstratives ("一对对的偏好" is no 偏好对, but "中间的那些步骤" is 中间步骤).
  * Negators are allowed so that the gap can negate the term ("参数没有更新"), as for split terms.
  */
-const SPREAD_FILLER = new Set([..."的了已经被都就也还会要是在地得将把有个一没不无未并再才又算些那这条种次只点们肯定"]);
+const SPREAD_FILLER = new Set([..."的了已经被都就也还会要是在地得将把有个一没不无未并再才又算些那这条种次只点们肯定全部"]);
 /** 1 for the code unit of each one-unit word of SPREAD_FILLER: read per character, without making a string of it. */
 const SPREAD_FILLER_UNITS = new Uint8Array(0x10000);
 for (const word of SPREAD_FILLER) if (word.length === 1) SPREAD_FILLER_UNITS[word.charCodeAt(0)] = 1;

@@ -12,6 +12,7 @@ const item = makeItem({
     { id: "k2", concepts: [["标准答案"]] },
     { id: "k3", concepts: [["不更新"]] },
     { id: "k4", concepts: [["学不到"]] },
+    { id: "k5", concepts: [["奖励相同"]] },
   ],
 });
 
@@ -25,6 +26,7 @@ describe("spread Chinese terms", () => {
     ["中间那些步骤要留着。", "k1"],
     ["中间的那些步骤要留着。", "k1"],
     ["得先有标准的那个答案。", "k2"],
+    ["组内奖励全部相同。", "k5"], // an adverb of totality between subject and predicate
   ])("finds the term in %s", (answer, id) => {
     expect(verdict(answer, id)).toBe("hit");
   });
