@@ -28,6 +28,17 @@ describe("a rejected conclusion", () => {
   });
 });
 
+describe("a belief reported and dismissed as nonsense or overthinking", () => {
+  it("is not asserted", () => {
+    for (const answer of ["有人觉得接上代理就等于有训练器了，纯属想多了。代理只管抓调用。", "有同事说代理本身就是训练器，扯，代理只管抓调用。"]) {
+      expect(graded("Q092.f1", answer).misconceptions.map((m) => m.id), answer).toEqual([]);
+    }
+  });
+  it("is asserted when nothing dismisses it", () => {
+    expect(graded("Q092.f1", "接上代理就等于有训练器了，代理只管抓调用。").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+  });
+});
+
 describe("what a lack prevents", () => {
   it("is not denied: 没有环境就没法解释得分 makes the environment needed, and denies no score", () => {
     for (const answer of ["没有环境就没法解释得分。", "缺了环境的话无法解释为什么得分。"]) {
