@@ -1719,7 +1719,31 @@ function predicateClauseFollows(analysis: AnswerAnalysis, terms: readonly Occurr
 }
 /** Whether the belief the terms make is reported to be rejected, asked, or judged wrong right after it: not said. */
 function notSaid(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
-  return analysis.claimReportedToReject(terms) || asksBetween(analysis, terms) || judgedWrong(analysis, terms);
+  return analysis.claimReportedToReject(terms) || asksBetween(analysis, terms) || judgedWrong(analysis, terms) || terms.some((o) => inANotA(analysis.text, o)) || askedPlainly(analysis, terms);
+}
+
+/** Negators that open an A-not-A question when the character before them comes again after them: "更不更新", "要不要". */
+const A_NOT_A_NEGATORS = new Set(["不", "没"].map((word) => word.charCodeAt(0)));
+
+/** Whether a term opening with a negator is the second half of an A-not-A question ("更不更新得看计算图"): it asks, it denies nothing. */
+function inANotA(text: string, o: Occurrence): boolean {
+  return o.start > 0 && A_NOT_A_NEGATORS.has(text.charCodeAt(o.start)) && text.charCodeAt(o.start - 1) === text.charCodeAt(o.start + 1);
+}
+
+/** Words that make a question rhetorical, asserting its answer: "不都得靠奖励吗", "难道不是", "哪有不要奖励的". */
+const RHETORICAL_QUESTION = ["不", "没", "难道", "岂", "哪有", "哪能", "怎么可能", "啥", "什么"];
+
+/**
+ * Whether the terms stand only in a plain question ("接上代理就是训练器了吗？不是。"): a belief asked
+ * about is not asserted. A question holding a negation or a rhetorical word asserts its answer.
+ */
+function askedPlainly(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
+  const first = terms[0];
+  if (!first || !terms.every((o) => o.sentence === first.sentence) || !analysis.inQuestion(first)) return false;
+  const sentence = analysis.clauses.sentences[first.sentence];
+  if (!sentence) return false;
+  const asked = analysis.negationText().slice(sentence.start, sentence.end);
+  return !RHETORICAL_QUESTION.some((word) => asked.includes(word));
 }
 
 /** Whether the belief the terms make is judged wrong right after its last term (see `judgedWrongAfter`). */
