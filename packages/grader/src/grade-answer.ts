@@ -1678,6 +1678,9 @@ function detectMisconception(
     // A negation before the condition is about something else ("那说明训练还不够，资料缺失的样本就多训
     // 几轮"); from the condition on, any negation may be the answer's correction, so it is not read.
     if (anchor.negated || negatedFrom(perConcept, anchor.sentence, anchor.start) || analysis.reportedToReject(anchor)) continue;
+    // What the condition's own clause says of it is negated ("接上代理不等于训练就通了，后面还缺 Trainer"):
+    // the terms of later clauses are no claim about it.
+    if (claimNegatedAfter(analysis, anchor)) continue;
     const terms = affirmedIn(perConcept, "sentence", anchor.sentence);
     if (!terms) continue;
     if (terms.every(supportsHit) || notSaid(analysis, terms)) continue;
@@ -1720,6 +1723,20 @@ function predicateClauseFollows(analysis: AnswerAnalysis, terms: readonly Occurr
 /** Whether the belief the terms make is reported to be rejected, asked, or judged wrong right after it: not said. */
 function notSaid(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
   return analysis.claimReportedToReject(terms) || asksBetween(analysis, terms) || judgedWrong(analysis, terms) || terms.some((o) => inANotA(analysis.text, o)) || askedPlainly(analysis, terms);
+}
+
+/** Negated links between a thing and what is said of it: "代理不等于训练器", "接上代理不代表训练闭环". */
+const NEGATED_LINKS = ["不等于", "不代表", "不意味着", "不是", "并非", "不算", "不能算", "谈不上", "doesn't mean", "does not mean", "is not", "isn't"];
+
+/**
+ * Whether the rest of the term's clause, after it, links it to something by a negated link ("接上代理不
+ * 等于训练就通了"): a negator inside a condition ("查不到资料导致……") or a dismissal ("DPO 就别想了") is none.
+ */
+function claimNegatedAfter(analysis: AnswerAnalysis, o: Occurrence): boolean {
+  const segment = analysis.clauses.segments[o.segment];
+  if (!segment) return false;
+  const rest = analysis.text.slice(o.end, segment.end);
+  return NEGATED_LINKS.some((link) => rest.includes(link));
 }
 
 /** Negators that open an A-not-A question when the character before them comes again after them: "更不更新", "要不要". */

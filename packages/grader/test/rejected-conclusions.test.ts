@@ -39,6 +39,28 @@ describe("a belief reported and dismissed as nonsense or overthinking", () => {
   });
 });
 
+describe("a belief asked, not said", () => {
+  it("is not asserted by a plain question", () => {
+    expect(graded("Q092", "接上代理就是训练器了吗？不是。Gateway 只在调用边界采数据。").misconceptions).toEqual([]);
+  });
+  it("is asserted by a rhetorical question", () => {
+    expect(graded("Q090.f1", "没有奖励模型，DPO 难道能训练吗？DPO 得先有奖励模型打分。").misconceptions.map((m) => m.id)).toEqual(["m2"]);
+  });
+  it("is not asserted by an A-not-A question inside it", () => {
+    expect(graded("Q091.f2", "同分只说明组内相对信号没差别，更不更新得看计算图。").misconceptions).toEqual([]);
+    expect(graded("Q091.f2", "全组同分，梯度为零。").misconceptions.map((m) => m.id)).toEqual(["m2"]);
+  });
+});
+
+describe("a condition whose own clause negates the link", () => {
+  it("asserts nothing through the clauses after it", () => {
+    expect(graded("Q092", "接上代理不等于训练就通了，后面还缺 Trainer 和奖励。").misconceptions).toEqual([]);
+  });
+  it("leaves a negator inside the condition alone", () => {
+    expect(graded("Q090.f3", "如果是查不到资料导致参数填不出来，那就上 RL 多训几轮。").misconceptions.map((m) => m.id)).toEqual(["m3"]);
+  });
+});
+
 describe("what a lack prevents", () => {
   it("is not denied: 没有环境就没法解释得分 makes the environment needed, and denies no score", () => {
     for (const answer of ["没有环境就没法解释得分。", "缺了环境的话无法解释为什么得分。"]) {
