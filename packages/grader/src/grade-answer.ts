@@ -1193,6 +1193,12 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     let crossed = false;
     for (let c = 0; c < hit.length && !crossed; c++) crossed = point.limited[c] === true && analysis.limitDenied(hit[c] as Occurrence);
     if (crossed) return judged("missed", true, hit, clauseAround(analysis, hit), true);
+    // The clause goes on to say the thing is not needed ("对齐框架时不用去查实现"): its last word on the
+    // point is a dismissal, whatever it named before.
+    if (!deny) {
+      const dismissal = dismissedLaterInClause(perConcept, hit, analysis);
+      if (dismissal) return judged("missed", true, [dismissal], clauseAround(analysis, [dismissal]), true);
+    }
     return judged("hit", false, hit, hit, hitSupported || anyMakesClaim(analysis, hit));
   }
   if (deny && point.promptQuestion !== null && analysis.leadingAnswer !== null) {
@@ -1316,6 +1322,26 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     }
   }
   return judged("missed", false, [], [], true);
+}
+
+/**
+ * A mention of one of the point's concepts said to be unneeded ("不用去查实现") in the clause of every
+ * hit occurrence, after all of them, and no plain mention of that concept after it there: or null.
+ */
+function dismissedLaterInClause(perConcept: PerConcept, hit: readonly Occurrence[], analysis: AnswerAnalysis): Occurrence | null {
+  const first = hit[0];
+  if (!first || !hit.every((o) => o.segment === first.segment)) return null;
+  const end = Math.max(...hit.map((o) => o.end));
+  for (const list of perConcept) {
+    let dismissal: Occurrence | null = null;
+    for (const o of list) {
+      if (o.segment !== first.segment || o.start < end) continue;
+      if (o.negated && !o.selfNegating && analysis.deniesNeed(o)) dismissal = o;
+      else if (dismissal) dismissal = null;
+    }
+    if (dismissal) return dismissal;
+  }
+  return null;
 }
 
 /**

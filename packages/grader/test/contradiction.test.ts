@@ -97,6 +97,18 @@ describe("a point that removes something", () => {
   });
 });
 
+describe("a clause whose last word on the point dismisses it", () => {
+  const item = makeItem({ id: "T107", keyPoints: [{ id: "k1", text: "对齐框架要查看具体实现", concepts: [["框架", "实现"], ["对齐", "查看", "查"]] }] });
+
+  it("contradicts the point, though it named the point's words before", () => {
+    expect(verdicts(grade(item, "所以对齐框架时不用去查实现。"))).toEqual({ k1: "contradicted" });
+  });
+
+  it("leaves the point made when the clause comes back to it", () => {
+    expect(verdicts(grade(item, "对齐框架时不用猜，去查实现。"))).toEqual({ k1: "hit" });
+  });
+});
+
 describe("spoken synonyms and English inflections", () => {
   it("matches 分清 for 区分 and blaming for blame", () => {
     const item = makeItem({ id: "T106", keyPoints: [{ id: "k1", concepts: [["区分"], ["格式"]] }, { id: "k2", polarity: "deny", concepts: [["blame the model"]] }] });
