@@ -173,7 +173,7 @@ const LATER_ORIGINS: readonly string[] = ["fresh-9", "fresh-10", "fresh-11", "fr
 /** The batches written from a copy of the page without its term lists and opposites (see README.md). */
 const CLEAN_ORIGINS: readonly string[] = ["fresh-15", "fresh-16", "fresh-17", "fresh-18"];
 /** The batches of the ninth round (see README.md), written from the same copy. */
-const NINTH_ROUND_ORIGINS: readonly string[] = ["fresh-19", "fresh-20"];
+const NINTH_ROUND_ORIGINS: readonly string[] = ["fresh-19", "fresh-20", "fresh-21", "fresh-22"];
 
 /** Batches written after the grader was first tuned, each labelled by eval/RUBRIC.md before grading. */
 export const BATCHES = {
@@ -207,9 +207,12 @@ export const BATCHES = {
   "second to eighteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && !NINTH_ROUND_ORIGINS.includes(label.origin),
   nineteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-19",
   twentieth: (label: LabelledAnswer): boolean => label.origin === "fresh-20",
-  "nineteenth and twentieth": (label: LabelledAnswer): boolean => label.origin !== undefined && NINTH_ROUND_ORIGINS.includes(label.origin),
-  "fifteenth to twentieth (clean)": (label: LabelledAnswer): boolean => label.origin !== undefined && (CLEAN_ORIGINS.includes(label.origin) || NINTH_ROUND_ORIGINS.includes(label.origin)),
-  "second to twentieth": (label: LabelledAnswer): boolean => label.origin !== undefined,
+  "nineteenth and twentieth": (label: LabelledAnswer): boolean => label.origin === "fresh-19" || label.origin === "fresh-20",
+  "twenty-first": (label: LabelledAnswer): boolean => label.origin === "fresh-21",
+  "twenty-second": (label: LabelledAnswer): boolean => label.origin === "fresh-22",
+  "twenty-first and twenty-second": (label: LabelledAnswer): boolean => label.origin === "fresh-21" || label.origin === "fresh-22",
+  "fifteenth to twenty-second (clean)": (label: LabelledAnswer): boolean => label.origin !== undefined && (CLEAN_ORIGINS.includes(label.origin) || NINTH_ROUND_ORIGINS.includes(label.origin)),
+  "second to twenty-second": (label: LabelledAnswer): boolean => label.origin !== undefined,
 } as const;
 export type Batch = keyof typeof BATCHES;
 
