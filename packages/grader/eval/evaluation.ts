@@ -188,7 +188,8 @@ export const BATCHES = {
   sixth: (label: LabelledAnswer): boolean => label.origin === "fresh-6",
   seventh: (label: LabelledAnswer): boolean => label.origin === "fresh-7",
   "sixth and seventh": (label: LabelledAnswer): boolean => label.origin === "fresh-6" || label.origin === "fresh-7",
-  "second to seventh": (label: LabelledAnswer): boolean => label.origin !== undefined && label.origin !== "fresh-8" && !LATER_ORIGINS.includes(label.origin),
+  "second to seventh": (label: LabelledAnswer): boolean =>
+    label.origin !== undefined && label.origin !== "fresh-8" && !LATER_ORIGINS.includes(label.origin) && !NINTH_ROUND_ORIGINS.includes(label.origin),
   eighth: (label: LabelledAnswer): boolean => label.origin === "fresh-8",
   "second to eighth": (label: LabelledAnswer): boolean => label.origin !== undefined && !LATER_ORIGINS.includes(label.origin) && !NINTH_ROUND_ORIGINS.includes(label.origin),
   ninth: (label: LabelledAnswer): boolean => label.origin === "fresh-9",
