@@ -882,6 +882,19 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
 }
 
 /** `isNegatedInContext` with the context's fields passed one by one, for callers asking for many terms. */
+/** Verbs that take one thing for another after "把 X": "当成", "看作", "跟 v1.0 当一套接口". */
+const TAKEN_FOR = ["当成", "当作", "当做", "看成", "看作", "视为", "视作", "等同于", "当一", "混为一谈"];
+/** How far after the term such a verb may stand, in code units. */
+const TAKEN_FOR_REACH = 16;
+
+/** Whether "把" opens the stretch before the term (after its negator) and a verb of taking it for another follows it. */
+function takenForAnother(text: string, from: number, start: number, end: number, segmentEnd: number): boolean {
+  const ba = text.lastIndexOf("把", start - 1);
+  if (ba < from) return false;
+  const after = text.slice(end, Math.min(segmentEnd, end + TAKEN_FOR_REACH));
+  return TAKEN_FOR.some((verb) => after.includes(verb));
+}
+
 export function isNegatedAt(text: string, maskedText: string | undefined, segmentStart: number, segmentEnd: number, start: number, end: number, holdsTerm?: TermTest): boolean {
   // Without the whole text masked, mask what can matter: the segment up to the term, at most a
   // stretch and a cue's length back (a cue never spans a segment break, so masking starts clean there).
@@ -900,6 +913,9 @@ export function isNegatedAt(text: string, maskedText: string | undefined, segmen
   const windowStart = negationWindowStart(masked, Math.max(0, segmentStart - offset), start - offset);
   const before = negatesCueTail(text, masked, start, offset) ||
     (hasNegatorIn(masked, windowStart, start - offset) && !asksToAffirm(masked, windowStart, start - offset, segmentEnd - offset));
+  // "别把采集代理当成完整训练器": the negation forbids taking the term for something else; the term itself,
+  // between "把" and "当成", is not denied.
+  if (before && takenForAnother(text, Math.max(segmentStart, start - LONGEST_BEFORE), start, end, segmentEnd)) return false;
   // "don't just assume it's the model and retrain again": an imperative negation opening an English
   // clause scopes over the whole of it, however many words stand between.
   if (!before && imperativeNegationOpens(masked, Math.max(0, segmentStart - offset), start - offset)) return true;
