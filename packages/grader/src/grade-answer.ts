@@ -117,7 +117,7 @@ const REJECTIONS = [
   "不是，", "不是。", "不是的", "并不是", "不行，", "不行。", "不行的", "这会", "会泄漏", "会导致", "会出问题", "有问题", "不可取", "是坑", "大忌",
   "wrong", "not true", "isn't true", "myth", "mistaken",
   // Dismissed as nonsense or overthinking: "有人觉得接上代理就等于有训练器了，纯属想多了", "……，扯，".
-  "想多了", "胡扯", "瞎扯", "扯淡", "扯，", "扯。", "nonsense",
+  "想多了", "胡扯", "瞎扯", "扯淡", "扯犊子", "扯，", "扯。", "瞎说", "胡说", "瞎唠", "nonsense",
 ];
 /** Quotation marks a learner may quote a belief in, opening and closing. */
 const QUOTE_OPENS = ["“", "「", "『", "\""];

@@ -55,7 +55,7 @@ const NEGATOR_WORDS = new Set([
  * Rhetorical questions that deny without a negator: "还用得着分是谁的锅吗" says there is no need,
  * "谁说代理只能采数据" denies the claim, "怎么可能是 ±1" denies the value.
  */
-const RHETORICAL_NEGATORS_ZH = ["还用得着", "哪用得着", "哪里用得着", "何必", "何须", "何需", "谁说", "谁还", "怎么可能", "哪可能", "哪里可能"];
+const RHETORICAL_NEGATORS_ZH = ["还用得着", "哪用得着", "哪里用得着", "何必", "何须", "何需", "谁说", "谁还", "怎么可能", "哪可能", "哪里可能", "哪能", "哪儿能", "哪里能", "那能"];
 /**
  * Verbs that leave out what follows them: "跳过验收直接上线", "省掉去重那一步". Not "去掉" or "忽略",
  * which name the work itself ("去掉重复", "忽略工具回包的 loss").

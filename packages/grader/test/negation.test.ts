@@ -27,6 +27,32 @@ describe("negation before a term", () => {
   });
 });
 
+describe("a negation that forbids taking the term for another thing", () => {
+  it.each([
+    ["别把采集代理当成完整训练器", "采集代理"],
+    ["可别把它跟 v1.0 当一套接口说明看", "v1.0"],
+    ["不要把反思看作权重更新", "反思"],
+  ])("%s leaves %s undenied", (sentence, term) => {
+    expect(negated(sentence, term)).toBe(false);
+  });
+
+  it.each([
+    ["别把成功对话全拼起来", "成功对话"],
+    ["别把工具回包算进 loss", "工具回包"],
+  ])("%s still denies %s, taken for nothing", (sentence, term) => {
+    expect(negated(sentence, term)).toBe(true);
+  });
+});
+
+describe("rhetorical questions with 哪能 / 那能", () => {
+  it.each([
+    ["那能一样吗", "一样"],
+    ["哪能一样", "一样"],
+  ])("%s denies %s", (sentence, term) => {
+    expect(negated(sentence, term)).toBe(true);
+  });
+});
+
 describe("negation after a term", () => {
   it.each([
     ["奖励模型不需要了", "奖励模型"],

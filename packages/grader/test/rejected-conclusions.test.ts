@@ -30,7 +30,7 @@ describe("a rejected conclusion", () => {
 
 describe("a belief reported and dismissed as nonsense or overthinking", () => {
   it("is not asserted", () => {
-    for (const answer of ["有人觉得接上代理就等于有训练器了，纯属想多了。代理只管抓调用。", "有同事说代理本身就是训练器，扯，代理只管抓调用。"]) {
+    for (const answer of ["有人觉得接上代理就等于有训练器了，纯属想多了。代理只管抓调用。", "有同事说代理本身就是训练器，扯，代理只管抓调用。", "有人以为接个采集代理就等于有了训练器，扯犊子，代理就管截数据。"]) {
       expect(graded("Q092.f1", answer).misconceptions.map((m) => m.id), answer).toEqual([]);
     }
   });
