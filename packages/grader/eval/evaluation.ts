@@ -174,6 +174,10 @@ const LATER_ORIGINS: readonly string[] = ["fresh-9", "fresh-10", "fresh-11", "fr
 const CLEAN_ORIGINS: readonly string[] = ["fresh-15", "fresh-16", "fresh-17", "fresh-18"];
 /** The batches of the ninth round (see README.md), written from the same copy. */
 const NINTH_ROUND_ORIGINS: readonly string[] = ["fresh-19", "fresh-20", "fresh-21", "fresh-22"];
+/** The batches of the tenth round (see README.md), written from the same copy. */
+const TENTH_ROUND_ORIGINS: readonly string[] = ["fresh-23", "fresh-24", "fresh-25", "fresh-26"];
+/** Every batch written from the page without its term lists: the fifteenth on. */
+const ALL_CLEAN_ORIGINS: readonly string[] = [...CLEAN_ORIGINS, ...NINTH_ROUND_ORIGINS, ...TENTH_ROUND_ORIGINS];
 
 /** Batches written after the grader was first tuned, each labelled by eval/RUBRIC.md before grading. */
 export const BATCHES = {
@@ -189,9 +193,9 @@ export const BATCHES = {
   seventh: (label: LabelledAnswer): boolean => label.origin === "fresh-7",
   "sixth and seventh": (label: LabelledAnswer): boolean => label.origin === "fresh-6" || label.origin === "fresh-7",
   "second to seventh": (label: LabelledAnswer): boolean =>
-    label.origin !== undefined && label.origin !== "fresh-8" && !LATER_ORIGINS.includes(label.origin) && !NINTH_ROUND_ORIGINS.includes(label.origin),
+    label.origin !== undefined && label.origin !== "fresh-8" && !LATER_ORIGINS.includes(label.origin) && !NINTH_ROUND_ORIGINS.includes(label.origin) && !TENTH_ROUND_ORIGINS.includes(label.origin),
   eighth: (label: LabelledAnswer): boolean => label.origin === "fresh-8",
-  "second to eighth": (label: LabelledAnswer): boolean => label.origin !== undefined && !LATER_ORIGINS.includes(label.origin) && !NINTH_ROUND_ORIGINS.includes(label.origin),
+  "second to eighth": (label: LabelledAnswer): boolean => label.origin !== undefined && !LATER_ORIGINS.includes(label.origin) && !NINTH_ROUND_ORIGINS.includes(label.origin) && !TENTH_ROUND_ORIGINS.includes(label.origin),
   ninth: (label: LabelledAnswer): boolean => label.origin === "fresh-9",
   tenth: (label: LabelledAnswer): boolean => label.origin === "fresh-10",
   eleventh: (label: LabelledAnswer): boolean => label.origin === "fresh-11",
@@ -205,7 +209,8 @@ export const BATCHES = {
   eighteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-18",
   "fifteenth to eighteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && CLEAN_ORIGINS.includes(label.origin),
   "ninth to eighteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && LATER_ORIGINS.includes(label.origin),
-  "second to eighteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && !NINTH_ROUND_ORIGINS.includes(label.origin),
+  "second to eighteenth": (label: LabelledAnswer): boolean =>
+    label.origin !== undefined && !NINTH_ROUND_ORIGINS.includes(label.origin) && !TENTH_ROUND_ORIGINS.includes(label.origin),
   nineteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-19",
   twentieth: (label: LabelledAnswer): boolean => label.origin === "fresh-20",
   "nineteenth and twentieth": (label: LabelledAnswer): boolean => label.origin === "fresh-19" || label.origin === "fresh-20",
@@ -213,7 +218,12 @@ export const BATCHES = {
   "twenty-second": (label: LabelledAnswer): boolean => label.origin === "fresh-22",
   "twenty-first and twenty-second": (label: LabelledAnswer): boolean => label.origin === "fresh-21" || label.origin === "fresh-22",
   "fifteenth to twenty-second (clean)": (label: LabelledAnswer): boolean => label.origin !== undefined && (CLEAN_ORIGINS.includes(label.origin) || NINTH_ROUND_ORIGINS.includes(label.origin)),
-  "second to twenty-second": (label: LabelledAnswer): boolean => label.origin !== undefined,
+  "second to twenty-second": (label: LabelledAnswer): boolean => label.origin !== undefined && !TENTH_ROUND_ORIGINS.includes(label.origin),
+  "twenty-third": (label: LabelledAnswer): boolean => label.origin === "fresh-23",
+  "twenty-fourth": (label: LabelledAnswer): boolean => label.origin === "fresh-24",
+  "twenty-third and twenty-fourth": (label: LabelledAnswer): boolean => label.origin === "fresh-23" || label.origin === "fresh-24",
+  "fifteenth to twenty-fourth (clean)": (label: LabelledAnswer): boolean => label.origin !== undefined && ALL_CLEAN_ORIGINS.includes(label.origin),
+  "second to twenty-fourth": (label: LabelledAnswer): boolean => label.origin !== undefined,
 } as const;
 export type Batch = keyof typeof BATCHES;
 
