@@ -435,6 +435,24 @@ class AnswerAnalysis implements AnswerView {
     return this.runs?.required[end] === 1;
   }
 
+  /** Whether a colon introduces the segment after a clause making a claim: "旧论文仍有价值：解耦+轨迹转换" completes it. */
+  completesClaimBefore(segmentIndex: number): boolean {
+    const segment = this.clauses.segments[segmentIndex];
+    const previous = this.clauses.segments[segmentIndex - 1];
+    return segment !== undefined && previous !== undefined && previous.sentence === segment.sentence && this.followsColon(segment) && this.segmentMakesClaim(segmentIndex - 1);
+  }
+
+  /** Whether the break before the segment was typed as a colon. */
+  private followsColon(segment: Segment): boolean {
+    const at = this.normalized.originEnd[segment.start - 2];
+    if (at === undefined) return false;
+    // The break's original character: the first non-space one after the previous segment's last character.
+    let i = at;
+    while (i < this.original.length && this.original.charCodeAt(i) === 0x20) i++;
+    const unit = this.original.charCodeAt(i);
+    return unit === 0xff1a || unit === 0x3a;
+  }
+
   /** Whether the segment names a purpose or a subject for the next clause to answer: "要解释为什么得分，", "至于坏例那些，". */
   opensTopic(segmentIndex: number): boolean {
     const segment = this.clauses.segments[segmentIndex];
@@ -1174,7 +1192,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
         chosen = [];
         for (let c = 0; c < needed; c++) chosen.push(firstKept(perConcept[c] ?? [], "denied", sentence) ?? (found[c] as Occurrence));
       }
-      const supported = anyMakesClaim(analysis, chosen);
+      const supported = supportsPoint(analysis, chosen);
       if (!hit || (supported && !hitSupported)) {
         hit = chosen;
         hitSupported = supported;
@@ -1199,7 +1217,7 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
       const dismissal = dismissedLaterInClause(perConcept, hit, analysis);
       if (dismissal) return judged("missed", true, [dismissal], clauseAround(analysis, [dismissal]), true);
     }
-    return judged("hit", false, hit, hit, hitSupported || anyMakesClaim(analysis, hit));
+    return judged("hit", false, hit, hit, hitSupported || supportsPoint(analysis, hit));
   }
   if (deny && point.promptQuestion !== null && analysis.leadingAnswer !== null) {
     // The prompt asks "X 吗？" (or "没有 X 能……吗？", where yes denies X).
@@ -1746,6 +1764,11 @@ function predicateClauseFollows(analysis: AnswerAnalysis, terms: readonly Occurr
   }
   return false;
 }
+/** Whether the terms make a claim for a key point: in clauses of their own words, or completing one through a colon. */
+function supportsPoint(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
+  return anyMakesClaim(analysis, terms) || terms.some((o) => analysis.completesClaimBefore(o.segment));
+}
+
 /** Whether the belief the terms make is reported to be rejected, asked, or judged wrong right after it: not said. */
 function notSaid(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
   return analysis.claimReportedToReject(terms) || asksBetween(analysis, terms) || judgedWrong(analysis, terms) || terms.some((o) => inANotA(analysis.text, o)) || askedPlainly(analysis, terms);

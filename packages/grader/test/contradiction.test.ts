@@ -109,6 +109,20 @@ describe("a clause whose last word on the point dismisses it", () => {
   });
 });
 
+describe("terms a colon introduces after a claim", () => {
+  const item = makeItem({ id: "T108", keyPoints: [{ id: "k1", text: "仍能帮助理解解耦与轨迹转换", concepts: [["解耦"], ["轨迹转换"]] }, { id: "k2", text: "按分支读取", concepts: [["分支"], ["按", "看"]] }] });
+
+  it("complete the claim, so terse notes are no keyword list", () => {
+    const result = grade(item, "旧论文仍有价值：解耦+轨迹转换。写代码看分支。");
+    expect(result.keywordSalad).toBe(false);
+    expect(verdicts(result)).toEqual({ k1: "hit", k2: "hit" });
+  });
+
+  it("leave a bare list a list", () => {
+    expect(grade(item, "解耦+轨迹转换，分支。").keywordSalad).toBe(true);
+  });
+});
+
 describe("spoken synonyms and English inflections", () => {
   it("matches 分清 for 区分 and blaming for blame", () => {
     const item = makeItem({ id: "T106", keyPoints: [{ id: "k1", concepts: [["区分"], ["格式"]] }, { id: "k2", polarity: "deny", concepts: [["blame the model"]] }] });
