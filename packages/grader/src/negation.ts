@@ -1119,7 +1119,7 @@ const LONGEST_EMBEDDED_QUESTION = Math.max(...EMBEDDED_QUESTIONS.map((question) 
 /** Verbs of saying or concluding that a negator before them turns into rejecting what follows: "别急着说……", "不能断定……". */
 const CONCLUDING_VERBS_ZH = ["说", "下结论", "断定", "断言", "认定", "咬定", "推断", "以为", "认为", "觉得", "得出"];
 /** Adverbs between such a negator and the verb: "别急着说", "不能轻易下结论", "不能就此断定". */
-const CONCLUDING_ADVERBS_ZH = ["急着", "着急", "轻易", "直接", "随便", "马上", "就此", "一口", "据此", "就", "先", "贸然"];
+const CONCLUDING_ADVERBS_ZH = ["一看到就", "一看就", "看到就", "一上来就", "急着", "着急", "轻易", "直接", "随便", "马上", "就此", "一口", "据此", "就", "先", "贸然"];
 /** Negators that reject a conclusion: "别", "不能", "不用急着". */
 const CONCLUSION_NEGATORS_ZH = ["不应该", "不应", "不该", "不能", "不可", "不要", "不用", "不必", "没法", "无法", "别"];
 

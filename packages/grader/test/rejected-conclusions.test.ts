@@ -15,7 +15,7 @@ function graded(itemId: string, answer: string): ReturnType<typeof grade> {
 
 describe("a rejected conclusion", () => {
   it("does not assert the misconception it names", () => {
-    for (const answer of ["loss 里还有 KL 惩罚，照样有梯度，不用急着下结论说没更新。", "全组同分，不能断定不会更新。"]) {
+    for (const answer of ["loss 里还有 KL 惩罚，照样有梯度，不用急着下结论说没更新。", "全组同分，不能断定不会更新。", "全组同分只说明相对分没区分度，别一看到就下结论说没更新。"]) {
       expect(graded("Q091.f2", answer).misconceptions.map((m) => m.id), answer).toEqual([]);
     }
   });
