@@ -1261,6 +1261,13 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
     }
   }
 
+  // A denial point's claim made over two clauses, the second going on about the first ("改 prompt、加
+  // skill，这些其实也是一种训练", "prompt+memory 调好，本质上就是一种训练"), with no denial anywhere.
+  if (deny && !anyDenied) {
+    const spread = claimedOverTwoClauses(perConcept, analysis);
+    if (spread) return judged("missed", true, spread, clauseAround(analysis, spread), true);
+  }
+
   // A list joined by "、" and closed by a negation ("解耦、轨迹转换那些都推翻了") denies every item:
   // the point's concepts spread over the list's items, one of them only denied, contradict it.
   if (!deny && needed >= 2) {
@@ -1492,6 +1499,33 @@ function onlyTimeFramesIn(perConcept: PerConcept, segment: number, text: string)
     if (any && framed) return true;
   }
   return false;
+}
+
+/** Words opening a clause that goes on about the one before it: "这些其实也是……", "本质上就是……". */
+const CONTINUING_OPENERS = ["这些", "这都", "这也", "这就", "那些", "它们", "本质上", "其实也", "其实就", "也是", "就是", "都是", "都算", "也算"];
+
+/**
+ * The point's concepts over a clause and the one after it in the same sentence, the second opening
+ * with words that go on about the first, each concept in one of them: one occurrence per concept, or null.
+ */
+function claimedOverTwoClauses(perConcept: PerConcept, analysis: AnswerAnalysis): Occurrence[] | null {
+  const { segments } = analysis.clauses;
+  const text = analysis.text;
+  for (let s = 1; s < segments.length; s++) {
+    const segment = segments[s] as Segment;
+    if ((segments[s - 1] as Segment).sentence !== segment.sentence) continue;
+    let at = segment.start;
+    while (at < segment.end && text.charCodeAt(at) === 0x20) at++;
+    if (!startsWithOneOf(text, at, CONTINUING_OPENERS)) continue;
+    const found: Occurrence[] = [];
+    for (const list of perConcept) {
+      const o = list.find((candidate) => candidate.segment === s || candidate.segment === s - 1);
+      if (!o) break;
+      found.push(o);
+    }
+    if (found.length === perConcept.length && found.some((o) => o.segment === s) && !analysis.claimReportedToReject(found)) return found;
+  }
+  return null;
 }
 
 function everyConceptIn(perConcept: PerConcept, segment: number): boolean {

@@ -109,6 +109,19 @@ describe("a clause whose last word on the point dismisses it", () => {
   });
 });
 
+describe("a denied claim made over two clauses", () => {
+  const item = makeItem({ id: "T109", keyPoints: [{ id: "k1", polarity: "deny", text: "提示和记忆只改变推理输入，不等于训练", concepts: [["提示", "prompt", "记忆"], ["训练"]] }] });
+
+  it("contradicts the point when the second clause goes on about the first", () => {
+    expect(verdicts(grade(item, "改 prompt、加记忆，这些其实也是一种训练。"))).toEqual({ k1: "contradicted" });
+    expect(verdicts(grade(item, "prompt 和记忆调好，本质上就是一种训练。"))).toEqual({ k1: "contradicted" });
+  });
+
+  it("makes the point when the second clause denies it", () => {
+    expect(verdicts(grade(item, "改 prompt、加记忆，这些都不是训练。"))).toEqual({ k1: "hit" });
+  });
+});
+
 describe("terms a colon introduces after a claim", () => {
   const item = makeItem({ id: "T108", keyPoints: [{ id: "k1", text: "仍能帮助理解解耦与轨迹转换", concepts: [["解耦"], ["轨迹转换"]] }, { id: "k2", text: "按分支读取", concepts: [["分支"], ["按", "看"]] }] });
 
