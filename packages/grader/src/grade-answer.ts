@@ -150,6 +150,10 @@ function firstClosingQuoteAfter(text: string, at: number, reach: number): number
 
 /** Closings that judge what comes before them wrong: "……是大坑", "……是个误区". */
 const JUDGED_WRONG = ["是大坑", "是个坑", "是坑", "是误区", "是个误区", "是错的", "是错误的", "是不对的", "是个误解", "是误解", "是误判", "是个误判"];
+/** Clauses of a verdict alone that judge the clause before them wrong: "这不行". A bare "不对" is left out: learners use it to correct themselves ("不对，我是说……"), often into another belief. */
+const SHORT_VERDICTS = ["这不行", "那不行", "可不行", "这可不行", "这不对", "那不对", "要不得"];
+/** How long such a clause may be, in code units. */
+const SHORT_VERDICT = 5;
 /** Words that refer back to a claim: "这个说法", "这种想法". */
 const CLAIM_WORDS = ["说法", "观点", "想法", "看法", "理解"];
 /** How far after a term such a judgement may stand, in code units. */
@@ -373,6 +377,8 @@ class AnswerAnalysis implements AnswerView {
     const next = this.clauses.segments[this.homeOf(o) + 1];
     if (!next || next.sentence !== segment.sentence) return false;
     const clause = this.text.slice(next.start, Math.min(next.end, next.start + JUDGED_WRONG_REACH));
+    // A short clause of nothing but a verdict ("……还说复现了，这不行", "……，不对，我是说……") judges the one before it.
+    if (next.end - next.start <= SHORT_VERDICT && SHORT_VERDICTS.some((verdict) => clause.trimStart().startsWith(verdict))) return true;
     return CLAIM_WORDS.some((word) => clause.includes(word)) && REJECTIONS.some((word) => clause.includes(word));
   }
 

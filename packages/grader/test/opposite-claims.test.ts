@@ -50,6 +50,12 @@ describe("a point's opposite, said", () => {
     expect(verdict("讲解耦和轨迹的那部分没啥用。")).toBe("contradicted");
   });
 
+  it("is not said when a short verdict after it judges it wrong", () => {
+    expect(verdict("旧论文可以不看，这不行，解耦就是它讲清楚的。")).not.toBe("contradicted");
+    // "不对，我是说……" corrects the speaker, often into another claim: no verdict on what came before.
+    expect(verdict("旧论文可以不看，不对，我是说过时了。")).toBe("contradicted");
+  });
+
   it("is said when a closing calls it harmless", () => {
     // "可以不看也没关系" states the phrase; the closing is no negation of it.
     expect(verdict("旧论文可以不看也没关系，架构都重构了。")).toBe("contradicted");
