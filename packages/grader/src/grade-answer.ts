@@ -197,6 +197,27 @@ const CONTENT_CHAR = /[\p{L}\p{N}]/u;
 // A bare yes or no as the first segment answers a yes/no follow-up ("把对话全部拼起来训练行吗？" "不行，……").
 // Spoken answers soften it with a modal particle ("不行吧", "能啊") or a degree word ("不太行").
 const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|做不了|做不到|没法做|不能做|训不了|没法训|不一样|不同|不一致|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|not necessarily|not really|not always|not as is)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛)?$/;
+/** Fillers and hedges that may open an answer before its yes or no: "嗯未必吧", "我觉得不行". */
+const LEADING_FILLERS = ["我个人觉得", "个人觉得", "我觉得", "我认为", "我感觉", "说实话", "老实说", "严格来说", "简单说", "其实", "这个", "那个", "嗯", "呃", "额", "啊", "哦", "唔", "噢", "emm", "hmm", "um", "uh", "well"];
+
+/** Where the words of `text.slice(start, end)` begin after any fillers and the spaces around them. */
+function afterFillers(text: string, start: number, end: number): number {
+  let at = start;
+  for (let moved = true; moved && at < end; ) {
+    moved = false;
+    while (at < end && text.charCodeAt(at) === 0x20) at++;
+    for (const filler of LEADING_FILLERS) {
+      if (text.startsWith(filler, at) && at + filler.length <= end) {
+        at += filler.length;
+        moved = true;
+        break;
+      }
+    }
+  }
+  while (at < end && text.charCodeAt(at) === 0x20) at++;
+  return at;
+}
+
 const LEADING_YES = /^(?:可以|行|是|对|一样|相同|能|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|sure|of course)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛)?$/;
 
 /** Yes-words a short leading answer may open with before a verb of the question: "可以拼", "能训". */
@@ -285,9 +306,16 @@ class AnswerAnalysis implements AnswerView {
     this.text = normalized.text;
     this.clauses = splitClauses(this.text);
     this.claims = new Uint8Array(this.clauses.segments.length);
-    const first = this.clauses.segments[0] ?? { start: 0, end: 0 };
-    const leading = this.text.slice(first.start, first.end);
-    this.leadingSpan = { start: first.start, end: first.end };
+    // The answer's first words after any filler ("嗯未必吧", "嗯，不一样", "我觉得不行").
+    let first = this.clauses.segments[0] ?? { start: 0, end: 0 };
+    let start = afterFillers(this.text, first.start, first.end);
+    const second = this.clauses.segments[1];
+    if (start === first.end && second !== undefined && second.sentence === 0) {
+      first = second;
+      start = afterFillers(this.text, second.start, second.end);
+    }
+    const leading = this.text.slice(start, first.end);
+    this.leadingSpan = { start, end: first.end };
     this.leadingAnswer = LEADING_NO.test(leading) ? "no" : LEADING_YES.test(leading) || yesWithPromptVerb(leading, prompt) ? "yes" : null;
   }
 

@@ -63,6 +63,14 @@ describe("colloquial negators and questions", () => {
     expect(verdicts(grade(item, answer)).k1).toBe("contradicted");
   });
 
+  it.each(["嗯，行啊，直接训就好。", "我觉得行，直接训就好。", "嗯可以吧，直接训。"])("%s answers yes after a filler", (answer) => {
+    expect(verdicts(grade(item, answer)).k1).toBe("contradicted");
+  });
+
+  it.each(["嗯，不行，得先去重。", "嗯不行吧，得先去重。"])("%s answers no after a filler", (answer) => {
+    expect(verdicts(grade(item, answer)).k1).toBe("hit");
+  });
+
   it("reads nothing as denied inside an A-not-A question", () => {
     const diagnosis = makeItem({ id: "T103", keyPoints: [{ id: "k1", concepts: [["先看", "区分"], ["格式", "参数"]] }] });
     expect(verdicts(grade(diagnosis, "先看看是不是参数格式不对。")).k1).toBe("hit");
