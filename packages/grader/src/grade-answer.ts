@@ -487,6 +487,12 @@ class AnswerAnalysis implements AnswerView {
     return unit === 0xff1a || unit === 0x3a;
   }
 
+  /** Whether the segment is only a topic marked as such ("SFT 的话", "至于 DPO 呢"): it claims nothing of its own. */
+  isTopicOnly(segmentIndex: number): boolean {
+    const segment = this.clauses.segments[segmentIndex];
+    return segment !== undefined && endsWithOneOf(this.text, segment.start, segment.end, TOPIC_MARKS) && segment.end - segment.start <= LONGEST_TOPIC;
+  }
+
   /** Whether the segment names a purpose or a subject for the next clause to answer: "要解释为什么得分，", "至于坏例那些，". */
   opensTopic(segmentIndex: number): boolean {
     const segment = this.clauses.segments[segmentIndex];
@@ -921,6 +927,10 @@ const TOPIC_ENDS = ["那些", "这些", "什么的", "啥的", "之类的", "之
 const TOPIC_LEADS = ["至于"];
 /** Words that open a clause naming a purpose or a subject the next clause answers: "要解释为什么得分，看日志就够了". */
 const PURPOSE_LEADS = ["至于", "要想", "想要", "如果要", "要说", "要", "说到", "关于", "对于", "谈到"];
+/** Words closing a clause that only names a topic: "SFT 的话", "DPO 呢". */
+const TOPIC_MARKS = ["的话", "呢", "这块", "这边", "这一块"];
+/** The longest clause read as a topic alone, in code units. */
+const LONGEST_TOPIC = 12;
 /** Conjunctions a topic clause may open with before its lead: "不过要解释……". */
 const TOPIC_CONJUNCTIONS = ["不过", "但是", "可是", "但", "而", "那"];
 const LIST_BREAK_UNIT = "、".charCodeAt(0);
@@ -1333,7 +1343,9 @@ function judgeKeyPoint(point: CompiledKeyPoint, analysis: AnswerAnalysis): KeyPo
         if (o.selfNegating || point.negatedAliases.has(wordsOf(analysis.text, o))) continue;
         // Where the point says the other comes from ("……都来自环境"), the other named elsewhere in
         // the sentence does not save it: "奖励看日志就能推出来，环境可有可无" denies the source.
-        if (firstAffirmedIn(perConcept[1 - c] ?? [], point.source === c ? "segment" : "sentence", point.source === c ? o.segment : o.sentence) !== undefined) continue;
+        // The other named only as the topic ("SFT 的话，……不需要什么示范答案") is what the denial is about, not a claim of its own.
+        const saving = firstAffirmedIn(perConcept[1 - c] ?? [], point.source === c ? "segment" : "sentence", point.source === c ? o.segment : o.sentence);
+        if (saving !== undefined && !(saving.segment < o.segment && analysis.isTopicOnly(saving.segment))) continue;
         // "重复日志和新采样没必要区分" denies distinguishing those, not whatever the point would have distinguished.
         const other = perConcept[1 - c] ?? [];
         if (isAttentionVerb(wordsOf(analysis.text, o)) && other[lowerBound(other, "sentence", o.sentence)]?.sentence !== o.sentence) continue;

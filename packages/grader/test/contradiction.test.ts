@@ -130,6 +130,18 @@ describe("a denied claim made over two clauses", () => {
   });
 });
 
+describe("a key term denied after the other named only as the topic", () => {
+  const item = makeItem({ id: "T110", keyPoints: [{ id: "k1", text: "SFT 使用示范作为目标", concepts: [["SFT"], ["示范"]] }] });
+
+  it("contradicts the point", () => {
+    expect(verdicts(grade(item, "SFT 的话，其实不需要什么示范答案，拿模型自己的输出回灌就行。"))).toEqual({ k1: "contradicted" });
+  });
+
+  it("leaves a clause that says something of the other alone", () => {
+    expect(verdicts(grade(item, "SFT 照样能训，不需要示范答案的那部分另说。")).k1).not.toBe("contradicted");
+  });
+});
+
 describe("terms a colon introduces after a claim", () => {
   const item = makeItem({ id: "T108", keyPoints: [{ id: "k1", text: "仍能帮助理解解耦与轨迹转换", concepts: [["解耦"], ["轨迹转换"]] }, { id: "k2", text: "按分支读取", concepts: [["分支"], ["按", "看"]] }] });
 
