@@ -469,6 +469,18 @@ class AnswerAnalysis implements AnswerView {
     return this.runs?.required[end] === 1;
   }
 
+  /** Per character: 1 where some term of the answer starts (not merely covers it); marked once, when first asked. */
+  private termStarts: Uint8Array | null = null;
+
+  private termStartsAt(position: number): boolean {
+    if (this.termStarts === null) {
+      const starts = new Uint8Array(this.text.length + 1);
+      for (const concept of this.allConcepts) for (const o of this.of(concept)) starts[o.start] = 1;
+      this.termStarts = starts;
+    }
+    return this.termStarts[position] === 1;
+  }
+
   /** Whether a colon introduces the segment after a clause making a claim: "旧论文仍有价值：解耦+轨迹转换" completes it. */
   completesClaimBefore(segmentIndex: number): boolean {
     const segment = this.clauses.segments[segmentIndex];
@@ -527,7 +539,9 @@ class AnswerAnalysis implements AnswerView {
         // A term opening with a negator right after words of the answer's own links them: "数值不同"
         // says something of 数值.
         const raw = i < segment.end ? text.charCodeAt(i) : SPACE;
-        const predicate = covered[i] === 1 && NEGATOR_UNITS.has(raw) && i > segment.start && covered[i - 1] === 0 && isHanUnit(text.charCodeAt(i - 1));
+        // So does a term opening with a modal right after another term: "轨迹和动作边界得留".
+        const predicate = covered[i] === 1 && i > segment.start && isHanUnit(text.charCodeAt(i - 1)) &&
+          ((NEGATOR_UNITS.has(raw) && covered[i - 1] === 0) || (MODAL_UNITS.has(raw) && this.termStartsAt(i)));
         const unit = i < segment.end && (covered[i] === 0 || predicate) ? raw : SPACE;
         if ((unit >= 0x61 && unit <= 0x7a) || unit === APOSTROPHE) {
           if (wordStart < 0) wordStart = i;
@@ -1546,6 +1560,9 @@ function onlyTimeFramesIn(perConcept: PerConcept, segment: number, text: string)
   }
   return false;
 }
+
+/** Modals opening a term that makes it a predicate of the term before it: "动作边界得留", "示范要有". */
+const MODAL_UNITS = new Set([..."得要需该必"].map((char) => char.charCodeAt(0)));
 
 /** Words opening a clause that goes on about the one before it: "这些其实也是……", "本质上就是……". */
 const CONTINUING_OPENERS = ["这些", "这都", "这也", "这就", "那些", "它们", "本质上", "其实也", "其实就", "也是", "就是", "都是", "都算", "也算"];

@@ -142,6 +142,16 @@ describe("a key term denied after the other named only as the topic", () => {
   });
 });
 
+describe("a term opening with a modal after another term", () => {
+  const item = makeItem({ id: "T111", keyPoints: [{ id: "k1", text: "保留轨迹与动作边界", concepts: [["轨迹", "动作边界"], ["得留", "要留"]] }, { id: "k2", text: "可用于示范任务", concepts: [["示范"], ["可以"]] }] });
+
+  it("is a predicate of it, so a terse answer is no keyword list", () => {
+    const result = grade(item, "示范任务可以。轨迹和动作边界得留");
+    expect(result.keywordSalad).toBe(false);
+    expect(verdicts(result).k1).toBe("hit");
+  });
+});
+
 describe("terms a colon introduces after a claim", () => {
   const item = makeItem({ id: "T108", keyPoints: [{ id: "k1", text: "仍能帮助理解解耦与轨迹转换", concepts: [["解耦"], ["轨迹转换"]] }, { id: "k2", text: "按分支读取", concepts: [["分支"], ["按", "看"]] }] });
 
