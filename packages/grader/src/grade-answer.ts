@@ -469,16 +469,23 @@ class AnswerAnalysis implements AnswerView {
     return this.runs?.required[end] === 1;
   }
 
-  /** Per character: 1 where some term of the answer starts (not merely covers it); marked once, when first asked. */
-  private termStarts: Uint8Array | null = null;
+  /** Per character: bit 1 where some term of the answer starts, bit 2 where one ends; marked once, when first asked. */
+  private termEdges: Uint8Array | null = null;
 
-  private termStartsAt(position: number): boolean {
-    if (this.termStarts === null) {
-      const starts = new Uint8Array(this.text.length + 1);
-      for (const concept of this.allConcepts) for (const o of this.of(concept)) starts[o.start] = 1;
-      this.termStarts = starts;
+  /** Whether a term starts at `position` right where the term before it ends (or after the answer's own words), not inside a longer term. */
+  private termBoundaryAt(position: number): boolean {
+    if (this.termEdges === null) {
+      const edges = new Uint8Array(this.text.length + 1);
+      for (const concept of this.allConcepts) {
+        for (const o of this.of(concept)) {
+          edges[o.start] = (edges[o.start] ?? 0) | 1;
+          edges[o.end] = (edges[o.end] ?? 0) | 2;
+        }
+      }
+      this.termEdges = edges;
     }
-    return this.termStarts[position] === 1;
+    const edge = this.termEdges[position] ?? 0;
+    return (edge & 1) === 1 && ((edge & 2) === 2 || this.coverage()[position - 1] === 0);
   }
 
   /** Whether a colon introduces the segment after a clause making a claim: "旧论文仍有价值：解耦+轨迹转换" completes it. */
@@ -541,7 +548,7 @@ class AnswerAnalysis implements AnswerView {
         const raw = i < segment.end ? text.charCodeAt(i) : SPACE;
         // So does a term opening with a modal right after another term: "轨迹和动作边界得留".
         const predicate = covered[i] === 1 && i > segment.start && isHanUnit(text.charCodeAt(i - 1)) &&
-          ((NEGATOR_UNITS.has(raw) && covered[i - 1] === 0) || (MODAL_UNITS.has(raw) && this.termStartsAt(i)));
+          ((NEGATOR_UNITS.has(raw) && covered[i - 1] === 0) || (MODAL_UNITS.has(raw) && this.termBoundaryAt(i) && !startsWithOneOf(text, i, NOT_MODAL)));
         const unit = i < segment.end && (covered[i] === 0 || predicate) ? raw : SPACE;
         if ((unit >= 0x61 && unit <= 0x7a) || unit === APOSTROPHE) {
           if (wordStart < 0) wordStart = i;
@@ -1563,6 +1570,8 @@ function onlyTimeFramesIn(perConcept: PerConcept, segment: number, text: string)
 
 /** Modals opening a term that makes it a predicate of the term before it: "动作边界得留", "示范要有". */
 const MODAL_UNITS = new Set([..."得要需该必"].map((char) => char.charCodeAt(0)));
+/** Words opening with such a character that are no modal: "得分", "要点". */
+const NOT_MODAL = ["得分", "得到", "得出", "要点", "要素", "需求", "必要"];
 
 /** Words opening a clause that goes on about the one before it: "这些其实也是……", "本质上就是……". */
 const CONTINUING_OPENERS = ["这些", "这都", "这也", "这就", "那些", "它们", "本质上", "其实也", "其实就", "也是", "就是", "都是", "都算", "也算"];
