@@ -752,8 +752,8 @@ function asksToAffirm(masked: string, from: number, to: number, segmentEnd: numb
   return false;
 }
 
-/** English imperative negations that may open a clause, and words that end their scope. */
-const IMPERATIVE_NEGATIONS_EN = ["don't ", "dont ", "do not ", "never "];
+/** English imperative negations that may open a clause (a rhetorical "why would you" among them), and words that end their scope. */
+const IMPERATIVE_NEGATIONS_EN = ["don't ", "dont ", "do not ", "never ", "why would you ", "why would anyone ", "why would we "];
 const IMPERATIVE_SCOPE_BREAKS_EN = [" but ", " instead", " rather", " then "];
 
 /**

@@ -44,6 +44,13 @@ describe("a negation that forbids taking the term for another thing", () => {
   });
 });
 
+describe("a rhetorical English why-question", () => {
+  it("negates what it asks for", () => {
+    expect(negated("Why would you want raw concatenation", "concatenation")).toBe(true);
+    expect(negated("Why would anyone concatenate everything", "concatenate")).toBe(true);
+  });
+});
+
 describe("rhetorical questions with 哪能 / 那能", () => {
   it.each([
     ["那能一样吗", "一样"],
