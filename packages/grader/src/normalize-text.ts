@@ -243,7 +243,7 @@ const isLetter = (code: number): boolean => code >= 0x61 && code <= 0x7a;
  * learner writing as they speak would otherwise slip past. 0 where a character stays as it is.
  */
 const CANTONESE_TO_MANDARIN = new Uint16Array(0x10000);
-for (const [cantonese, mandarin] of [["唔", "不"], ["冇", "没"], ["嘅", "的"], ["咗", "了"], ["喺", "在"], ["佢", "他"], ["啲", "些"]] as const) {
+for (const [cantonese, mandarin] of [["唔", "不"], ["冇", "没"], ["嘅", "的"], ["咗", "了"], ["喺", "在"], ["佢", "他"], ["啲", "些"], ["睇", "看"], ["谂", "想"], ["嗰", "那"], ["哋", "们"], ["乜", "啥"]] as const) {
   CANTONESE_TO_MANDARIN[cantonese.charCodeAt(0)] = mandarin.charCodeAt(0);
 }
 
