@@ -19,7 +19,7 @@ describe("normalizeText", () => {
 
   it("reads Cantonese function words as Mandarin ones, negators first, keeping positions", () => {
     expect(normalizeTerm("唔好直接拼，冇必要")).toBe("不好直接拼，没必要");
-    expect(normalizeTerm("先睇下，别乜都赖个 model，权限嗰啲别谂住绕过")).toBe("先看下，别啥都赖个 model，权限那些别想住绕过");
+    expect(normalizeTerm("先睇下，别乜都赖个 model，权限嗰啲别谂住绕过")).toBe("先看下，别啥都赖个model，权限那些别想住绕过");
     const normalized = normalizeText("佢話唔使");
     expect(normalized.text).toBe("他话不使");
     expect(Array.from(normalized.originStart)).toEqual([0, 1, 2, 3]);
