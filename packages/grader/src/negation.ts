@@ -882,6 +882,25 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
 }
 
 /** `isNegatedInContext` with the context's fields passed one by one, for callers asking for many terms. */
+/** Verbs making someone do or not do a thing: "让模型别跑偏", "拉住模型别跑太远". */
+const CAUSATIVES_ZH = ["拉住", "拉着", "防止", "避免", "约束", "管着", "让", "使", "叫", "逼"];
+
+/**
+ * Whether the stretch before the term is a clause modifying it ("……的") in which a causative verb
+ * comes before the negator: "拉住模型别跑太远的 KL 惩罚" names the KL term, and denies nothing of it.
+ */
+function negatedInCausativeModifier(text: string, from: number, start: number): boolean {
+  let at = start;
+  while (at > from && text.charCodeAt(at - 1) === 0x20) at--;
+  if (at <= from || text[at - 1] !== "的") return false;
+  const modifier = text.slice(from, at - 1);
+  let negator = -1;
+  for (const word of ["别", "不", "没"]) negator = Math.max(negator, modifier.lastIndexOf(word));
+  if (negator <= 0) return false;
+  const head = modifier.slice(0, negator);
+  return CAUSATIVES_ZH.some((verb) => head.includes(verb));
+}
+
 /** Verbs that take one thing for another after "把 X": "当成", "看作", "跟 v1.0 当一套接口". */
 const TAKEN_FOR = ["当成", "当作", "当做", "看成", "看作", "视为", "视作", "等同于", "当一", "混为一谈"];
 /** How far after the term such a verb may stand, in code units. */
@@ -916,6 +935,8 @@ export function isNegatedAt(text: string, maskedText: string | undefined, segmen
   // "别把采集代理当成完整训练器": the negation forbids taking the term for something else; the term itself,
   // between "把" and "当成", is not denied.
   if (before && takenForAnother(text, Math.max(segmentStart, start - LONGEST_BEFORE), start, end, segmentEnd)) return false;
+  // "拉住模型别跑太远的 KL 惩罚": a negation inside a causative clause modifying the term ("让……别……的") is the clause's.
+  if (before && negatedInCausativeModifier(text, Math.max(segmentStart, start - LONGEST_BEFORE), start)) return false;
   // "don't just assume it's the model and retrain again": an imperative negation opening an English
   // clause scopes over the whole of it, however many words stand between.
   if (!before && imperativeNegationOpens(masked, Math.max(0, segmentStart - offset), start - offset)) return true;

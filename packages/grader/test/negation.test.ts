@@ -44,6 +44,20 @@ describe("a negation that forbids taking the term for another thing", () => {
   });
 });
 
+describe("a negation inside a causative clause modifying the term", () => {
+  it.each([
+    ["比如拉住模型别跑太远的 KL 惩罚", "KL 惩罚"],
+    ["让模型别乱改格式的规则", "规则"],
+  ])("%s leaves %s undenied", (sentence, term) => {
+    expect(negated(sentence, term)).toBe(false);
+  });
+
+  it("still denies the term when the negator governs the verb", () => {
+    expect(negated("不要马上去训练更强的模型", "模型")).toBe(true);
+    expect(negated("不能推断所有损失项的梯度", "梯度")).toBe(true);
+  });
+});
+
 describe("a rhetorical English why-question", () => {
   it("negates what it asks for", () => {
     expect(negated("Why would you want raw concatenation", "concatenation")).toBe(true);
