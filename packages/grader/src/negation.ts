@@ -742,11 +742,14 @@ export function listConditionOf(masked: string, head: { start: number; end: numb
 /** Negations that ask to agree: "SFT 和 DPO 不都得靠 reward 吗" says they both do. */
 const AFFIRMING_QUESTIONS_ZH = ["不都", "不也", "不就", "难道不", "不正是"];
 const MA = "吗".charCodeAt(0);
+/** 嘛 closes such a question as 吗 does: "这不就是权重更新了嘛". */
+const MA_SPOKEN = "嘛".charCodeAt(0);
 
-/** Whether the window holds a negation asking to agree and its clause ends as a question with 吗. */
+/** Whether the window holds a negation asking to agree and its clause ends as a question with 吗 (or 嘛). */
 function asksToAffirm(masked: string, from: number, to: number, segmentEnd: number): boolean {
   const last = masked.charCodeAt(segmentEnd - 1);
-  if (last !== MA && !(masked.charCodeAt(segmentEnd - 2) === MA && (last === 0x5462 || last === 0x4e86))) return false; // 呢, 了
+  const closes = (unit: number): boolean => unit === MA || unit === MA_SPOKEN;
+  if (!closes(last) && !(closes(masked.charCodeAt(segmentEnd - 2)) && (last === 0x5462 || last === 0x4e86))) return false; // 呢, 了
   // Read within the window only: a search past it would cost the rest of the answer per term.
   for (let at = from; at < to; at++) for (const word of AFFIRMING_QUESTIONS_ZH) if (masked.startsWith(word, at)) return true;
   return false;

@@ -58,6 +58,15 @@ describe("a negation inside a causative clause modifying the term", () => {
   });
 });
 
+describe("a negation asking to agree", () => {
+  it.each([
+    ["SFT 和 DPO 不都得靠奖励吗", "奖励"],
+    ["这不就是权重更新了嘛", "权重更新"],
+  ])("%s affirms %s", (sentence, term) => {
+    expect(negated(sentence, term)).toBe(false);
+  });
+});
+
 describe("a rhetorical English why-question", () => {
   it("negates what it asks for", () => {
     expect(negated("Why would you want raw concatenation", "concatenation")).toBe(true);
