@@ -222,8 +222,11 @@ export const BATCHES = {
   "twenty-third": (label: LabelledAnswer): boolean => label.origin === "fresh-23",
   "twenty-fourth": (label: LabelledAnswer): boolean => label.origin === "fresh-24",
   "twenty-third and twenty-fourth": (label: LabelledAnswer): boolean => label.origin === "fresh-23" || label.origin === "fresh-24",
-  "fifteenth to twenty-fourth (clean)": (label: LabelledAnswer): boolean => label.origin !== undefined && ALL_CLEAN_ORIGINS.includes(label.origin),
-  "second to twenty-fourth": (label: LabelledAnswer): boolean => label.origin !== undefined,
+  "twenty-fifth": (label: LabelledAnswer): boolean => label.origin === "fresh-25",
+  "twenty-sixth": (label: LabelledAnswer): boolean => label.origin === "fresh-26",
+  "twenty-fifth and twenty-sixth": (label: LabelledAnswer): boolean => label.origin === "fresh-25" || label.origin === "fresh-26",
+  "fifteenth to twenty-sixth (clean)": (label: LabelledAnswer): boolean => label.origin !== undefined && ALL_CLEAN_ORIGINS.includes(label.origin),
+  "second to twenty-sixth": (label: LabelledAnswer): boolean => label.origin !== undefined,
 } as const;
 export type Batch = keyof typeof BATCHES;
 
