@@ -57,10 +57,10 @@ const NEGATOR_WORDS = new Set([
  */
 const RHETORICAL_NEGATORS_ZH = ["还用得着", "哪用得着", "哪里用得着", "何必", "何须", "何需", "谁说", "谁还", "怎么可能", "哪可能", "哪里可能", "哪能", "哪儿能", "哪里能", "那能"];
 /**
- * Verbs that leave out what follows them: "跳过验收直接上线", "省掉去重那一步". Not "去掉" or "忽略",
- * which name the work itself ("去掉重复", "忽略工具回包的 loss").
+ * Verbs that leave out or undo what follows them: "跳过验收直接上线", "省掉去重那一步", "破坏前缀一致性".
+ * Not "去掉" or "忽略", which name the work itself ("去掉重复", "忽略工具回包的 loss").
  */
-const SKIPPING_VERBS_ZH = ["跳过", "省掉", "省去", "省略", "砍掉", "略过"];
+const SKIPPING_VERBS_ZH = ["跳过", "省掉", "省去", "省略", "砍掉", "略过", "破坏", "打破", "毁掉"];
 /** Words before a term that deny it without a negating character. */
 const NEGATING_WORDS_BEFORE_ZH = [...RHETORICAL_NEGATORS_ZH, ...SKIPPING_VERBS_ZH];
 const RHETORICAL_FIRSTS = new Set(NEGATING_WORDS_BEFORE_ZH.map((word) => word.charCodeAt(0)));

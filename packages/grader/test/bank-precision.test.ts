@@ -1,5 +1,6 @@
 // Properties the whole bank must keep, whatever the tuning: misconceptions reach every follow-up,
 // a keyword list is never above hard, empty and off-topic answers are again, one exact point is never 0.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadBank } from "@recall/content";
 import { CONTENT_DIR } from "../eval/evaluation.ts";
@@ -13,7 +14,26 @@ const itemById = (id: string) => {
   return item;
 };
 
+/** The page's own prose (answers and details, not its lists), one sentence each: correct statements all. */
+const pageSentences = readFileSync(`${CONTENT_DIR}/agent-interview/12-agent-optimization.md`, "utf8")
+  .split("\n")
+  .filter((line) => line.trim().length > 0 && !line.startsWith("#") && !/^\s*[-*+]\s/u.test(line))
+  .flatMap((line) => line.split(/(?<=[。；])/u))
+  .map((sentence) => sentence.trim())
+  .filter((sentence) => sentence.length >= 8);
+
 describe("the bank's gradable items", () => {
+  it("find few misconceptions in the page's own correct prose, and none where a verb undoes the belief's term", () => {
+    // Every sentence graded against every gradable item: 12 false flags remain (sentences naming SFT or
+    // DPO beside RL's reward in parallel clauses or lists, and "Trainer 负责……，Gateway 代理……" against
+    // "代理当作完整训练器"); a floor, not a target.
+    let flags = 0;
+    for (const item of gradable) for (const sentence of pageSentences) flags += grade(item, sentence).misconceptions.length;
+    expect(pageSentences.length).toBeGreaterThan(100);
+    expect(flags).toBeLessThanOrEqual(12);
+    expect(grade(itemById("Q092.f3"), "重新分词可能破坏前缀一致性，不能只保存最终文本就假设恢复了原生成过程。").misconceptions).toEqual([]);
+  });
+
   it("flag a main question's misconception in a follow-up answer, with its feedback", () => {
     const result = grade(itemById("Q090.f1"), "不行，DPO 得先训练一个奖励模型给候选打分，然后才能优化。");
     const flagged = result.misconceptions.find((m) => m.id === "m2");

@@ -67,6 +67,15 @@ describe("a negation asking to agree", () => {
   });
 });
 
+describe("verbs that undo what follows them", () => {
+  it.each([
+    ["重新分词可能破坏前缀一致性", "一致"],
+    ["这样会打破前后一致", "一致"],
+  ])("%s denies %s", (sentence, term) => {
+    expect(negated(sentence, term)).toBe(true);
+  });
+});
+
 describe("a rhetorical English why-question", () => {
   it("negates what it asks for", () => {
     expect(negated("Why would you want raw concatenation", "concatenation")).toBe(true);
