@@ -168,65 +168,67 @@ export function meetsTargets(g: Figures): boolean {
     g.misconceptions.recall >= TARGETS.recall && g.contradicted.recall >= TARGETS.contradictedRecall;
 }
 
-/** The batches of the eighth round (see README.md): the ninth to the eighteenth. */
-const LATER_ORIGINS: readonly string[] = ["fresh-9", "fresh-10", "fresh-11", "fresh-12", "fresh-13", "fresh-14", "fresh-15", "fresh-16", "fresh-17", "fresh-18"];
-/** The batches written from a copy of the page without its term lists and opposites (see README.md). */
-const CLEAN_ORIGINS: readonly string[] = ["fresh-15", "fresh-16", "fresh-17", "fresh-18"];
-/** The batches of the ninth round (see README.md), written from the same copy. */
-const NINTH_ROUND_ORIGINS: readonly string[] = ["fresh-19", "fresh-20", "fresh-21", "fresh-22"];
-/** The batches of the tenth round (see README.md), written from the same copy. */
-const TENTH_ROUND_ORIGINS: readonly string[] = ["fresh-23", "fresh-24", "fresh-25", "fresh-26"];
-/** Every batch written from the page without its term lists: the fifteenth on. */
-const ALL_CLEAN_ORIGINS: readonly string[] = [...CLEAN_ORIGINS, ...NINTH_ROUND_ORIGINS, ...TENTH_ROUND_ORIGINS];
+/**
+ * A batch's number in the order the batches were written: 2 for the second (`fresh`), N for `fresh-N`;
+ * null for the first, which predates the rubric. The fifteenth on were written from the page without
+ * its term lists and opposites (see README.md).
+ */
+export function batchNumber(label: LabelledAnswer): number | null {
+  if (label.origin === undefined) return null;
+  return label.origin === "fresh" ? 2 : Number(label.origin.slice("fresh-".length));
+}
+
+/** The labelled answers of the batches numbered `from` to `to`. */
+const batches = (from: number, to: number) => (label: LabelledAnswer): boolean => {
+  const n = batchNumber(label);
+  return n !== null && n >= from && n <= to;
+};
 
 /** Batches written after the grader was first tuned, each labelled by eval/RUBRIC.md before grading. */
 export const BATCHES = {
-  second: (label: LabelledAnswer): boolean => label.origin === "fresh",
-  third: (label: LabelledAnswer): boolean => label.origin === "fresh-3",
-  "second and third": (label: LabelledAnswer): boolean => label.origin === "fresh" || label.origin === "fresh-3",
-  fourth: (label: LabelledAnswer): boolean => label.origin === "fresh-4",
-  "second to fourth": (label: LabelledAnswer): boolean => label.origin === "fresh" || label.origin === "fresh-3" || label.origin === "fresh-4",
-  fifth: (label: LabelledAnswer): boolean => label.origin === "fresh-5",
-  "second to fifth": (label: LabelledAnswer): boolean =>
-    label.origin === "fresh" || label.origin === "fresh-3" || label.origin === "fresh-4" || label.origin === "fresh-5",
-  sixth: (label: LabelledAnswer): boolean => label.origin === "fresh-6",
-  seventh: (label: LabelledAnswer): boolean => label.origin === "fresh-7",
-  "sixth and seventh": (label: LabelledAnswer): boolean => label.origin === "fresh-6" || label.origin === "fresh-7",
-  "second to seventh": (label: LabelledAnswer): boolean =>
-    label.origin !== undefined && label.origin !== "fresh-8" && !LATER_ORIGINS.includes(label.origin) && !NINTH_ROUND_ORIGINS.includes(label.origin) && !TENTH_ROUND_ORIGINS.includes(label.origin),
-  eighth: (label: LabelledAnswer): boolean => label.origin === "fresh-8",
-  "second to eighth": (label: LabelledAnswer): boolean => label.origin !== undefined && !LATER_ORIGINS.includes(label.origin) && !NINTH_ROUND_ORIGINS.includes(label.origin) && !TENTH_ROUND_ORIGINS.includes(label.origin),
-  ninth: (label: LabelledAnswer): boolean => label.origin === "fresh-9",
-  tenth: (label: LabelledAnswer): boolean => label.origin === "fresh-10",
-  eleventh: (label: LabelledAnswer): boolean => label.origin === "fresh-11",
-  twelfth: (label: LabelledAnswer): boolean => label.origin === "fresh-12",
-  "ninth to twelfth": (label: LabelledAnswer): boolean => label.origin !== undefined && LATER_ORIGINS.slice(0, 4).includes(label.origin),
-  thirteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-13",
-  fourteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-14",
-  fifteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-15",
-  sixteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-16",
-  seventeenth: (label: LabelledAnswer): boolean => label.origin === "fresh-17",
-  eighteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-18",
-  "fifteenth to eighteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && CLEAN_ORIGINS.includes(label.origin),
-  "ninth to eighteenth": (label: LabelledAnswer): boolean => label.origin !== undefined && LATER_ORIGINS.includes(label.origin),
-  "second to eighteenth": (label: LabelledAnswer): boolean =>
-    label.origin !== undefined && !NINTH_ROUND_ORIGINS.includes(label.origin) && !TENTH_ROUND_ORIGINS.includes(label.origin),
-  nineteenth: (label: LabelledAnswer): boolean => label.origin === "fresh-19",
-  twentieth: (label: LabelledAnswer): boolean => label.origin === "fresh-20",
-  "nineteenth and twentieth": (label: LabelledAnswer): boolean => label.origin === "fresh-19" || label.origin === "fresh-20",
-  "twenty-first": (label: LabelledAnswer): boolean => label.origin === "fresh-21",
-  "twenty-second": (label: LabelledAnswer): boolean => label.origin === "fresh-22",
-  "twenty-first and twenty-second": (label: LabelledAnswer): boolean => label.origin === "fresh-21" || label.origin === "fresh-22",
-  "fifteenth to twenty-second (clean)": (label: LabelledAnswer): boolean => label.origin !== undefined && (CLEAN_ORIGINS.includes(label.origin) || NINTH_ROUND_ORIGINS.includes(label.origin)),
-  "second to twenty-second": (label: LabelledAnswer): boolean => label.origin !== undefined && !TENTH_ROUND_ORIGINS.includes(label.origin),
-  "twenty-third": (label: LabelledAnswer): boolean => label.origin === "fresh-23",
-  "twenty-fourth": (label: LabelledAnswer): boolean => label.origin === "fresh-24",
-  "twenty-third and twenty-fourth": (label: LabelledAnswer): boolean => label.origin === "fresh-23" || label.origin === "fresh-24",
-  "twenty-fifth": (label: LabelledAnswer): boolean => label.origin === "fresh-25",
-  "twenty-sixth": (label: LabelledAnswer): boolean => label.origin === "fresh-26",
-  "twenty-fifth and twenty-sixth": (label: LabelledAnswer): boolean => label.origin === "fresh-25" || label.origin === "fresh-26",
-  "fifteenth to twenty-sixth (clean)": (label: LabelledAnswer): boolean => label.origin !== undefined && ALL_CLEAN_ORIGINS.includes(label.origin),
-  "second to twenty-sixth": (label: LabelledAnswer): boolean => label.origin !== undefined,
+  second: batches(2, 2),
+  third: batches(3, 3),
+  "second and third": batches(2, 3),
+  fourth: batches(4, 4),
+  "second to fourth": batches(2, 4),
+  fifth: batches(5, 5),
+  "second to fifth": batches(2, 5),
+  sixth: batches(6, 6),
+  seventh: batches(7, 7),
+  "sixth and seventh": batches(6, 7),
+  "second to seventh": batches(2, 7),
+  eighth: batches(8, 8),
+  "second to eighth": batches(2, 8),
+  ninth: batches(9, 9),
+  tenth: batches(10, 10),
+  eleventh: batches(11, 11),
+  twelfth: batches(12, 12),
+  "ninth to twelfth": batches(9, 12),
+  thirteenth: batches(13, 13),
+  fourteenth: batches(14, 14),
+  fifteenth: batches(15, 15),
+  sixteenth: batches(16, 16),
+  seventeenth: batches(17, 17),
+  eighteenth: batches(18, 18),
+  "fifteenth to eighteenth": batches(15, 18),
+  "ninth to eighteenth": batches(9, 18),
+  "second to eighteenth": batches(2, 18),
+  nineteenth: batches(19, 19),
+  twentieth: batches(20, 20),
+  "nineteenth and twentieth": batches(19, 20),
+  "twenty-first": batches(21, 21),
+  "twenty-second": batches(22, 22),
+  "twenty-first and twenty-second": batches(21, 22),
+  "fifteenth to twenty-second (clean)": batches(15, 22),
+  "second to twenty-second": batches(2, 22),
+  "twenty-third": batches(23, 23),
+  "twenty-fourth": batches(24, 24),
+  "twenty-third and twenty-fourth": batches(23, 24),
+  "twenty-fifth": batches(25, 25),
+  "twenty-sixth": batches(26, 26),
+  "twenty-fifth and twenty-sixth": batches(25, 26),
+  "fifteenth to twenty-sixth (clean)": batches(15, 26),
+  "second to twenty-sixth": batches(2, 26),
 } as const;
 export type Batch = keyof typeof BATCHES;
 

@@ -200,22 +200,20 @@ const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|做不了|做�
 /** Fillers and hedges that may open an answer before its yes or no: "嗯未必吧", "我觉得不行". */
 const LEADING_FILLERS = ["我个人觉得", "个人觉得", "我觉得", "我认为", "我感觉", "说实话", "老实说", "严格来说", "简单说", "其实", "这个", "那个", "嗯", "呃", "额", "啊", "哦", "唔", "噢", "emm", "hmm", "um", "uh", "well"];
 
-/** Where the words of `text.slice(start, end)` begin after any fillers and the spaces around them. */
-function afterFillers(text: string, start: number, end: number): number {
-  let at = start;
-  for (let moved = true; moved && at < end; ) {
-    moved = false;
-    while (at < end && text.charCodeAt(at) === 0x20) at++;
-    for (const filler of LEADING_FILLERS) {
-      if (text.startsWith(filler, at) && at + filler.length <= end) {
-        at += filler.length;
-        moved = true;
-        break;
-      }
-    }
-  }
+/** The first position from `at` (before `end`) that is not a space. */
+function skipSpaces(text: string, at: number, end: number): number {
   while (at < end && text.charCodeAt(at) === 0x20) at++;
   return at;
+}
+
+/** Where the words of `text.slice(start, end)` begin after any fillers and the spaces around them. */
+function afterFillers(text: string, start: number, end: number): number {
+  let at = skipSpaces(text, start, end);
+  for (;;) {
+    const filler = LEADING_FILLERS.find((word) => text.startsWith(word, at) && at + word.length <= end);
+    if (filler === undefined) return at;
+    at = skipSpaces(text, at + filler.length, end);
+  }
 }
 
 const LEADING_YES = /^(?:可以|行|是|对|一样|相同|能|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|sure|of course)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛)?$/;
@@ -405,7 +403,7 @@ class AnswerAnalysis implements AnswerView {
     const next = this.clauses.segments[this.homeOf(o) + 1];
     if (!next || next.sentence !== segment.sentence) return false;
     const clause = this.text.slice(next.start, Math.min(next.end, next.start + JUDGED_WRONG_REACH));
-    // A short clause of nothing but a verdict ("……还说复现了，这不行", "……，不对，我是说……") judges the one before it.
+    // A short clause of nothing but a verdict ("……还说复现了，这不行") judges the one before it.
     if (next.end - next.start <= SHORT_VERDICT && SHORT_VERDICTS.some((verdict) => clause.trimStart().startsWith(verdict))) return true;
     return CLAIM_WORDS.some((word) => clause.includes(word)) && REJECTIONS.some((word) => clause.includes(word));
   }
@@ -517,8 +515,7 @@ class AnswerAnalysis implements AnswerView {
     const segment = this.clauses.segments[segmentIndex];
     if (!segment) return false;
     const text = this.text;
-    let at = segment.start;
-    while (at < segment.end && text.charCodeAt(at) === 0x20) at++;
+    let at = skipSpaces(text, segment.start, segment.end);
     for (const word of TOPIC_CONJUNCTIONS) {
       if (text.startsWith(word, at)) {
         at += word.length;
@@ -1586,9 +1583,7 @@ function claimedOverTwoClauses(perConcept: PerConcept, analysis: AnswerAnalysis)
   for (let s = 1; s < segments.length; s++) {
     const segment = segments[s] as Segment;
     if ((segments[s - 1] as Segment).sentence !== segment.sentence) continue;
-    let at = segment.start;
-    while (at < segment.end && text.charCodeAt(at) === 0x20) at++;
-    if (!startsWithOneOf(text, at, CONTINUING_OPENERS)) continue;
+    if (!startsWithOneOf(text, skipSpaces(text, segment.start, segment.end), CONTINUING_OPENERS)) continue;
     const found: Occurrence[] = [];
     for (const list of perConcept) {
       const o = list.find((candidate) => candidate.segment === s || candidate.segment === s - 1);

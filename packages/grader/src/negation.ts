@@ -884,9 +884,10 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
   return isNegatedAt(context.text, context.masked, context.segmentStart, context.segmentEnd, start, end, context.holdsTerm);
 }
 
-/** `isNegatedInContext` with the context's fields passed one by one, for callers asking for many terms. */
 /** Verbs making someone do or not do a thing: "让模型别跑偏", "拉住模型别跑太远". */
 const CAUSATIVES_ZH = ["拉住", "拉着", "防止", "避免", "约束", "管着", "让", "使", "叫", "逼"];
+/** Negators such a clause may hold: "别跑太远", "不乱改", "没见过". */
+const MODIFIER_NEGATORS_ZH = ["别", "不", "没"];
 
 /**
  * Whether the stretch before the term is a clause modifying it ("……的") in which a causative verb
@@ -898,7 +899,7 @@ function negatedInCausativeModifier(text: string, from: number, start: number): 
   if (at <= from || text[at - 1] !== "的") return false;
   const modifier = text.slice(from, at - 1);
   let negator = -1;
-  for (const word of ["别", "不", "没"]) negator = Math.max(negator, modifier.lastIndexOf(word));
+  for (const word of MODIFIER_NEGATORS_ZH) negator = Math.max(negator, modifier.lastIndexOf(word));
   if (negator <= 0) return false;
   const head = modifier.slice(0, negator);
   return CAUSATIVES_ZH.some((verb) => head.includes(verb));
@@ -909,7 +910,7 @@ const TAKEN_FOR = ["当成", "当作", "当做", "看成", "看作", "视为", "
 /** How far after the term such a verb may stand, in code units. */
 const TAKEN_FOR_REACH = 16;
 
-/** Whether "把" opens the stretch before the term (after its negator) and a verb of taking it for another follows it. */
+/** Whether a "把" stands in the stretch before the term (from `from`) and a verb of taking it for another follows the term. */
 function takenForAnother(text: string, from: number, start: number, end: number, segmentEnd: number): boolean {
   const ba = text.lastIndexOf("把", start - 1);
   if (ba < from) return false;
@@ -917,6 +918,7 @@ function takenForAnother(text: string, from: number, start: number, end: number,
   return TAKEN_FOR.some((verb) => after.includes(verb));
 }
 
+/** `isNegatedInContext` with the context's fields passed one by one, for callers asking for many terms. */
 export function isNegatedAt(text: string, maskedText: string | undefined, segmentStart: number, segmentEnd: number, start: number, end: number, holdsTerm?: TermTest): boolean {
   // Without the whole text masked, mask what can matter: the segment up to the term, at most a
   // stretch and a cue's length back (a cue never spans a segment break, so masking starts clean there).
@@ -1239,12 +1241,11 @@ export function assertsNeed(context: NegationContext, start: number, end = start
     }
   }
   // The thing said first, then that it is still needed and a short verb ("价值模型还是得单独训一个").
-  if (context.segmentEnd - end <= STILL_NEEDED_AFTER_LEAD + LONGEST_STILL_NEEDED_BEFORE + TOPIC_VERB_REACH) {
+  if (context.segmentEnd - end <= STILL_NEEDED_AFTER_LEAD + LONGEST_STILL_NEEDED_BEFORE + TOPIC_VERB_REACH && !hasNegator(masked.slice(end, context.segmentEnd))) {
     const rest = context.text.slice(end, context.segmentEnd);
     for (const cue of STILL_NEEDED_BEFORE) {
       const at = rest.indexOf(cue);
-      if (at < 0 || at > STILL_NEEDED_AFTER_LEAD || rest.length - (at + cue.length) > TOPIC_VERB_REACH) continue;
-      if (!hasNegator(masked.slice(end, context.segmentEnd))) return true;
+      if (at >= 0 && at <= STILL_NEEDED_AFTER_LEAD && rest.length - (at + cue.length) <= TOPIC_VERB_REACH) return true;
     }
   }
   // Read apart from the negation window, which starts after "照样": "照样要" is a cue of its own.

@@ -43,8 +43,9 @@ describe("a belief asked, not said", () => {
   it("is not asserted by a plain question", () => {
     expect(graded("Q092", "接上代理就是训练器了吗？不是。Gateway 只在调用边界采数据。").misconceptions).toEqual([]);
   });
-  it("is asserted by a rhetorical question", () => {
-    expect(graded("Q090.f1", "没有奖励模型，DPO 难道能训练吗？DPO 得先有奖励模型打分。").misconceptions.map((m) => m.id)).toEqual(["m2"]);
+  it("is asserted by a rhetorical question, and not by the same belief asked plainly", () => {
+    expect(graded("Q090.f1", "DPO 不也得先有奖励模型打分吗？").misconceptions.map((m) => m.id)).toEqual(["m2"]);
+    expect(graded("Q090.f1", "DPO 得先有奖励模型打分吗？").misconceptions).toEqual([]);
   });
   it("is not asserted by an A-not-A question inside it", () => {
     expect(graded("Q091.f2", "同分只说明组内相对信号没差别，更不更新得看计算图。").misconceptions).toEqual([]);
