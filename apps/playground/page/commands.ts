@@ -92,13 +92,20 @@ export class CommandBox {
       }
       if (event.key === "Escape") this.reset();
     });
-    this.input.addEventListener("blur", () => setTimeout(() => this.list.replaceChildren(), 150));
+    // Closes the list a moment after the box loses focus (a click on an entry lands first), unless
+    // focus came back meanwhile: on a busy machine the timer can fire after the member typed again.
+    this.input.addEventListener("blur", () =>
+      setTimeout(() => {
+        if (document.activeElement !== this.input) this.list.replaceChildren();
+      }, 150),
+    );
   }
 
   setCommands(commands: Command[]): void {
     const changed = JSON.stringify(commands) !== JSON.stringify(this.commands);
     this.commands = commands;
-    if (changed && !this.selected) this.showList(false);
+    // New commands refresh an open list in place; a closed one stays closed.
+    if (changed && !this.selected) this.showList(this.list.childElementCount > 0);
   }
 
   private entries(): CommandEntry[] {
