@@ -118,6 +118,8 @@ const REJECTIONS = [
   "wrong", "not true", "isn't true", "myth", "mistaken",
   // Dismissed as nonsense or overthinking: "有人觉得接上代理就等于有训练器了，纯属想多了", "……，扯，".
   "想多了", "胡扯", "瞎扯", "扯淡", "扯犊子", "扯，", "扯。", "瞎说", "胡说", "瞎唠", "nonsense",
+  // The answer's own refusal: "有人觉得按片段随便分就行，我不这么干".
+  "不这么干", "不这么做", "不这样做", "不这么看", "不这样看", "不认同", "不同意",
 ];
 /** Quotation marks a learner may quote a belief in, opening and closing. */
 const QUOTE_OPENS = ["“", "「", "『", "\""];
@@ -136,6 +138,33 @@ function lastOpeningQuoteBefore(text: string, at: number, reach: number): number
     if (QUOTE_CLOSES.includes(mark)) return -1;
   }
   return -1;
+}
+
+/**
+ * Where the first announcement of a trap in text[start, end) ends ("两个坑要避开", "误解是"), `end` when the
+ * text ends naming one ("先排两个坑"), or -1.
+ */
+function pitfallAnnouncedIn(text: string, start: number, end: number): number {
+  let first = -1;
+  for (const noun of PITFALL_NOUNS) {
+    for (let at = text.indexOf(noun, start); at >= 0 && at + noun.length <= end; at = text.indexOf(noun, at + noun.length)) {
+      const after = at + noun.length;
+      if (first >= 0 && after >= first) break;
+      const tail = skipSpaces(text, after, end);
+      // Ending the sentence or its clause, the name announces only when counted ("两个坑"); "这是个坑。" judges what came before.
+      const counted = COUNTS.includes(text[at - 1] === "个" ? (text[at - 2] ?? "") : (text[at - 1] ?? ""));
+      if (tail === end) {
+        if (counted) return end;
+        continue;
+      }
+      const announcer = PITFALL_ANNOUNCERS.find((word) => text.startsWith(word, tail) && (word !== "，" || counted));
+      if (announcer !== undefined) {
+        first = tail + announcer.length;
+        break;
+      }
+    }
+  }
+  return first;
 }
 
 /** Where the first closing quotation mark at or after `at` stands, no further than `reach`, with no opening mark between; -1 if none. */
@@ -161,6 +190,12 @@ const JUDGED_WRONG_REACH = 12;
 
 /** How far into the next sentence a rejection of a reported belief may stand ("……。这是误区。"), in code units. */
 const REJECTION_REACH_NEXT = 8;
+/** Names for a wrong belief: a sentence that announces one ("两个坑要避开：", "常见误解是") rejects what it goes on to describe. */
+const PITFALL_NOUNS = ["坑", "误区", "误解", "雷区", "误判"];
+/** What follows such a name when it announces the belief it describes. */
+const PITFALL_ANNOUNCERS = ["是", "有", "要避开", "要避免", "得避开", "得避免", "别踩", "要注意", "，"];
+/** Counts before a name for traps that make it announce a list of them ("两个坑"). */
+const COUNTS = ["一", "两", "二", "三", "四", "几", "俩", "些"];
 /** Words that deny a limit: "代理不光是抓调用". */
 const NOT_ONLY = ["不光", "不只", "不仅", "不止", "不单", "远不止", "not only", "not just", "more than just"];
 /** How far after a limited term "not only" may start and still be about it, in code units. */
@@ -696,6 +731,18 @@ class AnswerAnalysis implements AnswerView {
           const at = after.lastIndexOf(word);
           if (at >= 0) rejection = Math.max(rejection, frame + at);
         }
+      }
+    }
+    // A belief announced as a trap is described, not claimed: from the announcement to the sentence's
+    // end ("两个坑要避开：一是把原论文和 v1.0 当成同一套接口"), or all of the sentence after one that
+    // ends announcing it ("先排两个坑。一是把反思说成权重更新").
+    if (sentence) {
+      const announced = pitfallAnnouncedIn(this.text, sentence.start, sentence.end);
+      const previous = this.clauses.sentences[index - 1];
+      const opened = previous !== undefined && pitfallAnnouncedIn(this.text, previous.start, previous.end) === previous.end ? sentence.start : announced;
+      if (opened >= 0 && (frame < 0 || opened < frame || rejection < 0)) {
+        frame = frame < 0 ? opened : Math.min(frame, opened);
+        rejection = sentence.end;
       }
     }
     const report = { frame, rejection };

@@ -95,6 +95,21 @@ describe("a belief asked about or done by habit, then rejected", () => {
     // Quoted and left standing: still asserted.
     expect(graded("Q091.f2", "我的看法是“全组同分的话梯度就全为零”。").misconceptions.map((m) => m.id)).toEqual(["m2"]);
   });
+  it("asserts nothing a trap announcement goes on to describe: 三个坑要注意：一是……", () => {
+    const answer = "三个坑要注意：一是以为读完反思模型权重就变了；二是按同一条轨迹切段后随机划分训练测试。";
+    expect(graded("Q090", answer).misconceptions.map((m) => m.id)).toEqual([]);
+    // Announced at the end of a sentence, the traps are described in the next one.
+    expect(graded("Q090", "面试里常踩几个坑。一是觉得反思之后模型权重就更新了。").misconceptions.map((m) => m.id)).toEqual([]);
+    expect(graded("Q091", "有个误解是算出组内优势就等于 GRPO 训练完了，其实还差策略更新。").misconceptions.map((m) => m.id)).toEqual([]);
+  });
+  it("still asserts a belief after a sentence that only judges what came before it: ……，这是个坑。", () => {
+    const answer = "别急着训更强的模型，这是个坑。读完反思模型权重就变了。";
+    expect(graded("Q090", answer).misconceptions.map((m) => m.id)).toEqual(["m1"]);
+  });
+  it("asserts nothing the answer refuses to do after reporting it: 有人觉得……，我不这么干", () => {
+    const answer = "有人觉得按同一条轨迹切段随机划分训练测试就够了，我不这么干。";
+    expect(graded("Q090", answer).misconceptions.map((m) => m.id)).toEqual([]);
+  });
   it("still asserts the belief when nobody rejects it", () => {
     expect(graded("Q090", "我们喜欢把同一条轨迹切成片随机分训练测试。").misconceptions.map((m) => m.id)).toEqual(["m4"]);
   });
