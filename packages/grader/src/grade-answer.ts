@@ -119,7 +119,7 @@ const REJECTIONS = [
   // Dismissed as nonsense or overthinking: "有人觉得接上代理就等于有训练器了，纯属想多了", "……，扯，".
   "想多了", "胡扯", "瞎扯", "扯淡", "扯犊子", "扯，", "扯。", "瞎说", "胡说", "瞎唠", "nonsense",
   // The answer's own refusal: "有人觉得按片段随便分就行，我不这么干".
-  "不这么干", "不这么做", "不这样做", "不这么看", "不这样看", "不认同", "不同意",
+  "不这么干", "不这么做", "不这样做", "不这么看", "不这样看", "不认同", "不同意", "武断",
 ];
 /** Quotation marks a learner may quote a belief in, opening and closing. */
 const QUOTE_OPENS = ["“", "「", "『", "\""];
@@ -128,7 +128,7 @@ const QUOTE_CLOSES = ["”", "」", "』", "\""];
 const QUOTE_REACH = 40;
 const QUOTE_REJECTION_REACH = 12;
 /** Words that reject a quoted belief right after it: "……”是个常见误判", "……” is a myth". */
-const QUOTE_REJECTIONS = ["误判", "误区", "误解", "错误", "错的", "不对", "不成立", "站不住", "想当然", "myth", "wrong", "mistake", "misconception"];
+const QUOTE_REJECTIONS = ["误判", "误区", "误解", "错误", "错的", "不对", "不成立", "站不住", "想当然", "武断", "myth", "wrong", "mistake", "misconception"];
 
 /** Where the last opening quotation mark before `at` stands (a straight quote opens and closes), no further back than `reach`, with no closing mark between; -1 if none. */
 function lastOpeningQuoteBefore(text: string, at: number, reach: number): number {
@@ -226,6 +226,11 @@ const LINK_WORDS = new Set([
 ]);
 const SPACE = 0x20;
 const APOSTROPHE = 0x27;
+/**
+ * 就 inside a term that follows another term is the claim's own link ("算出优势训练就完成"), and so is a
+ * term opening with 就是 ("标准化就是 GRPO"); a term opening with another 就 may be a list's next item.
+ */
+const JIU = "就".charCodeAt(0);
 const NEGATOR_UNITS = new Set([..."不没无非未别"].map((char) => char.charCodeAt(0)));
 const LIST_WORDS = new Set(["and", "or", "the", "a", "an", "vs", "etc", "also", "plus"]);
 const CONTENT_CHAR = /[\p{L}\p{N}]/u;
@@ -521,6 +526,14 @@ class AnswerAnalysis implements AnswerView {
     return (edge & 1) === 1 && ((edge & 2) === 2 || this.coverage()[position - 1] === 0);
   }
 
+  /** Whether some term of the answer starts in [from, to). */
+  private termStartsIn(from: number, to: number): boolean {
+    this.termBoundaryAt(from); // marks the edges once
+    const edges = this.termEdges as Uint8Array;
+    for (let k = from; k < to; k++) if (((edges[k] ?? 0) & 1) === 1) return true;
+    return false;
+  }
+
   /** Whether a colon introduces the segment after a clause making a claim: "旧论文仍有价值：解耦+轨迹转换" completes it. */
   completesClaimBefore(segmentIndex: number): boolean {
     const segment = this.clauses.segments[segmentIndex];
@@ -574,13 +587,16 @@ class AnswerAnalysis implements AnswerView {
       let wordStart = -1;
       let plainWords = 0;
       let plainHan = 0;
+      // Where the segment's first term starts: 就 inside a later term links it to the one before.
+      let firstCovered = -1;
       for (let i = segment.start; i <= segment.end && !claim; i++) {
         // A term opening with a negator right after words of the answer's own links them: "数值不同"
         // says something of 数值.
         const raw = i < segment.end ? text.charCodeAt(i) : SPACE;
         // So does a term opening with a modal right after another term: "轨迹和动作边界得留".
-        const predicate = covered[i] === 1 && i > segment.start && isHanUnit(text.charCodeAt(i - 1)) &&
-          ((NEGATOR_UNITS.has(raw) && covered[i - 1] === 0) || (MODAL_UNITS.has(raw) && this.termBoundaryAt(i) && !startsWithOneOf(text, i, NOT_MODAL)));
+        if (covered[i] === 1 && firstCovered < 0) firstCovered = i;
+        const predicate = (covered[i] === 1 && raw === JIU && firstCovered >= 0 && this.termStartsIn(firstCovered + 1, i + 1) && (!this.termStartsIn(i, i + 1) || text.startsWith("就是", i))) || (covered[i] === 1 && i > segment.start && isHanUnit(text.charCodeAt(i - 1)) &&
+          ((NEGATOR_UNITS.has(raw) && covered[i - 1] === 0) || (MODAL_UNITS.has(raw) && this.termBoundaryAt(i) && !startsWithOneOf(text, i, NOT_MODAL))));
         const unit = i < segment.end && (covered[i] === 0 || predicate) ? raw : SPACE;
         if ((unit >= 0x61 && unit <= 0x7a) || unit === APOSTROPHE) {
           if (wordStart < 0) wordStart = i;

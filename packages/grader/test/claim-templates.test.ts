@@ -61,6 +61,16 @@ describe("misconceptions stated in plain frames", () => {
   });
 });
 
+describe("misconceptions stated in nothing but their terms", () => {
+  it("are flagged when 就 links the terms, and not when they are only listed", () => {
+    for (const text of ["标准化就是GRPO", "算出优势值训练就完成", "标准化就是 GRPO。"]) expect(flags("Q091.m1", "Q091", text), text).toBe(true);
+    for (const text of ["标准化、GRPO", "标准化，GRPO，优势值"]) expect(flags("Q091.m1", "Q091", text), text).toBe(false);
+  });
+  it("are not flagged when quoted and called rash: “……”，这个说法太武断", () => {
+    expect(flags("Q091.m2", "Q091.f2", "“全组同分梯度就全为零”，这个说法太武断。")).toBe(false);
+  });
+});
+
 describe("misconceptions rejected", () => {
   const all = cases(MISCONCEPTIONS, REJECTING, ([, items, claims]) => items.flatMap((item) => claims.map((claim): [string, string] => [item, claim])));
   it("are not flagged, whatever the frame, in nineteen cases of twenty or more", () => {
