@@ -229,6 +229,11 @@ export const BATCHES = {
   "twenty-fifth and twenty-sixth": batches(25, 26),
   "fifteenth to twenty-sixth (clean)": batches(15, 26),
   "second to twenty-sixth": batches(2, 26),
+  "twenty-seventh": batches(27, 27),
+  "twenty-eighth": batches(28, 28),
+  "twenty-seventh and twenty-eighth": batches(27, 28),
+  "fifteenth to twenty-eighth (clean)": batches(15, 28),
+  "second to twenty-eighth": batches(2, 28),
 } as const;
 export type Batch = keyof typeof BATCHES;
 

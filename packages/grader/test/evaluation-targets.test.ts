@@ -55,6 +55,8 @@ describe("labelled evaluation", () => {
     ["twenty-fourth", "fresh-24", "D", 8],
     ["twenty-fifth", "fresh-25", "E", 8],
     ["twenty-sixth", "fresh-26", "I", 8],
+    ["twenty-seventh", "fresh-27", "AA", 8],
+    ["twenty-eighth", "fresh-28", "AB", 8],
   ] as const)("has a %s batch of %s, ids -%s, %i answers on each of the 12 items, its held-out ones in place", (_name, origin, letter, perItem) => {
     const heldOut = (n: number): boolean => (perItem === 6 ? n % 3 === 0 : [3, 6, 8].includes(n));
     const batch = labels.filter((l) => l.origin === origin);
