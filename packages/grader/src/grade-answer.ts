@@ -128,7 +128,7 @@ const QUOTE_CLOSES = ["”", "」", "』", "\""];
 const QUOTE_REACH = 40;
 const QUOTE_REJECTION_REACH = 12;
 /** Words that reject a quoted belief right after it: "……”是个常见误判", "……” is a myth". */
-const QUOTE_REJECTIONS = ["误判", "误区", "误解", "错误", "错的", "不对", "不成立", "站不住", "想当然", "武断", "myth", "wrong", "mistake", "misconception"];
+const QUOTE_REJECTIONS = ["误判", "误区", "误解", "错误", "错的", "不对", "不成立", "站不住", "想当然", "武断", "不是", "并非", "myth", "wrong", "mistake", "misconception"];
 
 /** Where the last opening quotation mark before `at` stands (a straight quote opens and closes), no further back than `reach`, with no closing mark between; -1 if none. */
 function lastOpeningQuoteBefore(text: string, at: number, reach: number): number {

@@ -915,7 +915,19 @@ function takenForAnother(text: string, from: number, start: number, end: number,
   const ba = text.lastIndexOf("把", start - 1);
   if (ba < from) return false;
   const after = text.slice(end, Math.min(segmentEnd, end + TAKEN_FOR_REACH));
-  return TAKEN_FOR.some((verb) => after.includes(verb));
+  return TAKEN_FOR.some((verb) => after.includes(verb)) || bareTakenFor(after);
+}
+
+/** Words 当 opens or closes that are no verb of taking for: "当时", "当然", "应当". */
+const NOT_TAKEN_AFTER = "时前然下中初天面场地";
+const NOT_TAKEN_BEFORE = "应相适恰妥正每充";
+
+/** Whether a bare 当 in `after` takes the thing for another ("别把采集代理当完整训练器"). */
+function bareTakenFor(after: string): boolean {
+  for (let at = after.indexOf("当"); at >= 0; at = after.indexOf("当", at + 1)) {
+    if (!NOT_TAKEN_AFTER.includes(after[at + 1] ?? "时") && (at === 0 || !NOT_TAKEN_BEFORE.includes(after[at - 1] as string))) return true;
+  }
+  return false;
 }
 
 /** `isNegatedInContext` with the context's fields passed one by one, for callers asking for many terms. */

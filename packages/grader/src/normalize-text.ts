@@ -17,7 +17,11 @@ export interface NormalizedText {
   originEnd: Int32Array;
 }
 
-const toSimplified = Converter({ from: "t", to: "cn" });
+// Characters only (OpenCC's t2s), for comparing a term answer with the term as written; or Taiwan's
+// own words as well ("模型呼叫" → "模型调用", "訓練資料" → "训练数据"; OpenCC's tw2sp), for reading what
+// an answer says.
+const toSimplifiedChars = Converter({ from: "t", to: "cn" });
+const toSimplifiedWords = Converter({ from: "twp", to: "cn" });
 
 /** The converter's dictionary words as far as `mayConvert` reads them. */
 interface DictionaryStarts {
@@ -34,7 +38,7 @@ interface DictionaryStarts {
 const pairBit = (pair: number): number => Math.imul(pair, 0x9e3779b1) >>> 16;
 
 /**
- * The words of the converter's dictionaries (OpenCC's t2s configuration: a normalisation chain and
+ * The words of a converter's dictionaries (an OpenCC configuration: a normalisation chain and
  * a conversion chain of dictionary groups), reduced to what tells that it would leave a text as it
  * is: the converter changes a text only where one of its words stands, so a text holding no
  * one-unit word and no first two units of a longer word is returned as it is without running it
@@ -42,8 +46,8 @@ const pairBit = (pair: number): number => Math.imul(pair, 0x9e3779b1) >>> 16;
  * text holding a surrogate always runs the converter. Null if the configuration is not laid out
  * as expected: then the converter always runs.
  */
-const dictionaryStarts = ((): DictionaryStarts | null => {
-  const config = (Locale as { configs?: Record<string, Record<string, unknown>> }).configs?.t2s;
+function dictionaryStartsOf(configName: string): DictionaryStarts | null {
+  const config = (Locale as { configs?: Record<string, Record<string, unknown>> }).configs?.[configName];
   if (config === undefined) return null;
   const starts: DictionaryStarts = { single: new Uint8Array(0x10000), pairFirst: new Uint8Array(0x10000), pairBits: new Uint8Array(0x10000), pairs: new Set() };
   let words = 0;
@@ -83,14 +87,16 @@ const dictionaryStarts = ((): DictionaryStarts | null => {
     }
   }
   return words > 0 ? starts : null;
-})();
+}
+const charStarts = dictionaryStartsOf("t2s");
+const wordStarts = dictionaryStartsOf("tw2sp");
 
 function isSurrogate(unit: number): boolean {
   return unit >= 0xd800 && unit <= 0xdfff;
 }
 
 /** Whether the converter may change the first `length` units of `units`: false only if it surely would not. */
-function mayConvert(units: Uint16Array, length: number): boolean {
+function mayConvert(units: Uint16Array, length: number, dictionaryStarts: DictionaryStarts | null): boolean {
   if (dictionaryStarts === null) return true;
   const { single, pairFirst, pairBits, pairs } = dictionaryStarts;
   for (let i = 0; i < length; i++) {
@@ -236,7 +242,6 @@ const isAsciiWord = (code: number): boolean => (code >= 0x61 && code <= 0x7a) ||
 const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
 const isLetter = (code: number): boolean => code >= 0x61 && code <= 0x7a;
 
-/** Normalises an answer or a term. Pure; the same function is used on both sides of every match. */
 /**
  * Cantonese function words written in their own characters, each read as the Mandarin word of one
  * character it stands for ("唔好直接拼" → "不好直接拼", "冇必要" → "没必要"): negators above all, which a
@@ -247,7 +252,12 @@ for (const [cantonese, mandarin] of [["唔", "不"], ["冇", "没"], ["嘅", "�
   CANTONESE_TO_MANDARIN[cantonese.charCodeAt(0)] = mandarin.charCodeAt(0);
 }
 
-export function normalizeText(original: string): NormalizedText {
+/**
+ * Normalises an answer or a term. Pure; the same function is used on both sides of every match.
+ * `words`: "regional" reads Taiwan's words as the mainland's ("訓練資料" → "训练数据"), for what an answer
+ * says; "characters" converts characters only, for a term compared as written ("資料庫" → "资料库").
+ */
+export function normalizeText(original: string, words: "regional" | "characters" = "regional"): NormalizedText {
   let masked = original;
   for (const [pattern, start] of BLANKED_SYNTAX) {
     if (masked.includes(start)) masked = masked.replace(pattern, (match) => " ".repeat(match.length));
@@ -311,7 +321,8 @@ export function normalizeText(original: string): NormalizedText {
   // Pass 2: traditional → simplified. OpenCC converts phrases, which may change the length;
   // then fall back to characters one by one so every character keeps its origin. The result is
   // as long as the folded text and written back over it; most texts are left as they are.
-  if (mayConvert(folded.units, folded.length)) {
+  const toSimplified = words === "regional" ? toSimplifiedWords : toSimplifiedChars;
+  if (mayConvert(folded.units, folded.length, words === "regional" ? wordStarts : charStarts)) {
     const foldedText = folded.text();
     let simplified = toSimplified(foldedText);
     if (simplified.length !== foldedText.length) {

@@ -22,7 +22,7 @@ export function gradesAsShortAnswer(item: QuizItem): boolean {
 export function normalizeShortAnswer(text: string): string {
   const unaccented = text.normalize("NFD").replace(COMBINING_ACCENTS, "").normalize("NFC");
   let out = "";
-  for (const char of normalizeText(unaccented).text) if (!IGNORED.has(char)) out += char;
+  for (const char of normalizeText(unaccented, "characters").text) if (!IGNORED.has(char)) out += char;
   return out;
 }
 

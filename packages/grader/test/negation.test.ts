@@ -32,6 +32,7 @@ describe("a negation that forbids taking the term for another thing", () => {
     ["别把采集代理当成完整训练器", "采集代理"],
     ["可别把它跟 v1.0 当一套接口说明看", "v1.0"],
     ["不要把反思看作权重更新", "反思"],
+    ["别把采集代理当完整训练器", "采集代理"],
   ])("%s leaves %s undenied", (sentence, term) => {
     expect(negated(sentence, term)).toBe(false);
   });
@@ -39,6 +40,7 @@ describe("a negation that forbids taking the term for another thing", () => {
   it.each([
     ["别把成功对话全拼起来", "成功对话"],
     ["别把工具回包算进 loss", "工具回包"],
+    ["别把成功对话当时就拼起来", "成功对话"],
   ])("%s still denies %s, taken for nothing", (sentence, term) => {
     expect(negated(sentence, term)).toBe(true);
   });

@@ -12,6 +12,13 @@ describe("normalizeText", () => {
     expect(normalizeTerm("獎勵模型與偏好優化")).toBe("奖励模型与偏好优化");
   });
 
+  it("reads Taiwan's words as the mainland's in an answer, and characters only where asked", () => {
+    expect(normalizeTerm("模型呼叫的訓練資料")).toBe("模型调用的训练数据");
+    expect(normalizeText("模型呼叫的訓練資料", "characters").text).toBe("模型呼叫的训练资料");
+    // Mainland text is left as it is.
+    expect(normalizeTerm("缺资料先修系统")).toBe("缺资料先修系统");
+  });
+
   it("breaks a clause at a dash, as at a comma", () => {
     expect(normalizeTerm("不要混用旧示例——主分支已经重构")).toBe("不要混用旧示例，主分支已经重构");
     expect(normalizeTerm("don't mix them — it was refactored")).toBe("don't mix them，it was refactored");

@@ -110,6 +110,9 @@ describe("a belief asked about or done by habit, then rejected", () => {
     const answer = "有人觉得按同一条轨迹切段随机划分训练测试就够了，我不这么干。";
     expect(graded("Q090", answer).misconceptions.map((m) => m.id)).toEqual([]);
   });
+  it("asserts nothing quoted and answered no right after: “……”——不是", () => {
+    expect(graded("Q091", "面试官爱问的：“标准化就是完整 GRPO”——不是，这只是相对分。").misconceptions.map((m) => m.id)).toEqual([]);
+  });
   it("still asserts the belief when nobody rejects it", () => {
     expect(graded("Q090", "我们喜欢把同一条轨迹切成片随机分训练测试。").misconceptions.map((m) => m.id)).toEqual(["m4"]);
   });
