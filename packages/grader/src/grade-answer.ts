@@ -108,6 +108,8 @@ const REPORTING_FRAMES = [
   // A trap named before it is described: "还有个坑是把同一条对话切成几段再随机分……".
   "有个坑是", "一个坑是", "常见的坑是", "常见错误是", "常见的错误是", "典型错误是", "误区是",
   "some people", "people say", "people think", "some say", "a common claim",
+  // Who holds it, then how they put it: "很多人会说……", "不少人会觉得……".
+  ...["有人", "很多人", "不少人", "有些人", "有的人", "好多人", "大家", "一般人"].flatMap((who) => ["会说", "会觉得", "会以为", "常说", "总说", "总觉得"].map((verb) => who + verb)),
 ];
 /** Words that reject a reported belief: "这不对", "其实……", "that's wrong". */
 const REJECTIONS = [
@@ -236,7 +238,7 @@ const LIST_WORDS = new Set(["and", "or", "the", "a", "an", "vs", "etc", "also", 
 const CONTENT_CHAR = /[\p{L}\p{N}]/u;
 // A bare yes or no as the first segment answers a yes/no follow-up ("把对话全部拼起来训练行吗？" "不行，……").
 // Spoken answers soften it with a modal particle ("不行吧", "能啊") or a degree word ("不太行").
-const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|做不了|做不到|没法做|不能做|训不了|没法训|不一样|不同|不一致|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|not necessarily|not really|not always|not as is)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛)?$/;
+const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|做不了|做不到|没法做|不能做|训不了|没法训|不一样|不同|不一致|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|not necessarily|not really|not always|not as is)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛|喔|噢|耶|哟|呦|唷|咯|喽)?$/;
 /** Fillers and hedges that may open an answer before its yes or no: "嗯未必吧", "我觉得不行". */
 const LEADING_FILLERS = ["我个人觉得", "个人觉得", "我觉得", "我认为", "我感觉", "说实话", "老实说", "严格来说", "简单说", "其实", "这个", "那个", "嗯", "呃", "额", "啊", "哦", "唔", "噢", "emm", "hmm", "um", "uh", "well"];
 
@@ -256,7 +258,7 @@ function afterFillers(text: string, start: number, end: number): number {
   }
 }
 
-const LEADING_YES = /^(?:可以|行|是|对|一样|相同|能|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|sure|of course)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛)?$/;
+const LEADING_YES = /^(?:可以|行|是|对|一样|相同|能|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|sure|of course)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛|喔|噢|耶|哟|呦|唷|咯|喽)?$/;
 
 /** Yes-words a short leading answer may open with before a verb of the question: "可以拼", "能训". */
 const YES_BEFORE_VERB = ["可以", "能", "行", "当然可以", "当然能"];
@@ -1749,6 +1751,8 @@ function statesConditionAndConsequence(analysis: AnswerAnalysis, terms: readonly
 const SAMENESS_CLOSINGS = ["一样", "相同", "没区别", "没什么区别", "没啥区别", "没差别", "没啥差别", "一回事", "通用", "同一套", "同一份", "一模一样", "差不多"];
 const SAMENESS_TAILS = ["", "的", "了", "啊", "吧", "呢"];
 const LONGEST_SAMENESS = Math.max(...SAMENESS_CLOSINGS.map((word) => word.length)) + 1;
+/** Spoken words for what a point says differs: "干的事都差不多" says the duties (职责) are the same. */
+const NOUN_VARIANTS = new Map([["职责", ["分工", "做的事", "干的事", "功能", "作用", "干的活", "做的活", "负责的"]]]);
 /** How many characters may stand between what differs and the closing ("数据其实都一样"). */
 const SAMENESS_LEAD = 5;
 
@@ -1756,7 +1760,15 @@ const SAMENESS_LEAD = 5;
  * A segment where `noun` is followed by a closing calling it the same, not negated, in a sentence
  * holding two of the point's concepts affirmed: those occurrences and the segment, or null.
  */
-function sameClaimed(noun: string, perConcept: PerConcept, analysis: AnswerAnalysis): { found: Occurrence[]; span: Segment } | null {
+function sameClaimed(pointNoun: string, perConcept: PerConcept, analysis: AnswerAnalysis): { found: Occurrence[]; span: Segment } | null {
+  for (const noun of [pointNoun, ...(NOUN_VARIANTS.get(pointNoun) ?? [])]) {
+    const claimed = sameClaimedOf(noun, perConcept, analysis);
+    if (claimed) return claimed;
+  }
+  return null;
+}
+
+function sameClaimedOf(noun: string, perConcept: PerConcept, analysis: AnswerAnalysis): { found: Occurrence[]; span: Segment } | null {
   const { text } = analysis;
   const { segments } = analysis.clauses;
   for (let from = text.indexOf(noun); from >= 0; from = text.indexOf(noun, from + noun.length)) {

@@ -91,6 +91,18 @@ function dictionaryStartsOf(configName: string): DictionaryStarts | null {
 const charStarts = dictionaryStartsOf("t2s");
 const wordStarts = dictionaryStartsOf("tw2sp");
 
+/**
+ * Taiwan's words OpenCC leaves as they are, each with the mainland word of the same length (so every
+ * character keeps its origin): "各家实作都一样", "模型找到偷吃步".
+ */
+const MAINLAND_WORDS: ReadonlyArray<readonly [string, string]> = [["实作", "实现"], ["偷吃步", "钻空子"], ["回传", "返回"], ["预设", "默认"], ["讯息", "消息"]];
+
+function withMainlandWords(text: string): string {
+  let out = text;
+  for (const [regional, mainland] of MAINLAND_WORDS) if (out.includes(regional)) out = out.replaceAll(regional, mainland);
+  return out;
+}
+
 function isSurrogate(unit: number): boolean {
   return unit >= 0xd800 && unit <= 0xdfff;
 }
@@ -334,6 +346,7 @@ export function normalizeText(original: string, words: "regional" | "characters"
       }
       simplified = perChar;
     }
+    if (words === "regional") simplified = withMainlandWords(simplified);
     for (let k = 0; k < simplified.length; k++) folded.units[k] = simplified.charCodeAt(k);
   }
   const simplified = folded.units;

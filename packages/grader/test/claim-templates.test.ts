@@ -141,6 +141,24 @@ describe("a leading yes", () => {
     expect(verdictOf("Q090.f1", "k1", "能做。SFT 用示范，DPO 用偏好对。")).toBe("hit");
     expect(verdictOf("Q090.f1", "k1", "能做，但得先把奖励模型训出来才行。")).toBe("contradicted");
   });
+  it("may close with a particle of Taiwan's or the south's speech (可以喔, 不行耶)", () => {
+    expect(verdictOf("Q090.f1", "k1", "可以喔。SFT 照着标准答案学，DPO 看两个答案哪个好。")).toBe("hit");
+    expect(verdictOf("Q090.f2", "k1", "不行耶，要先标角色和工具输出。")).toBe("hit");
+  });
+});
+
+describe("sameness said of what a point says differs, in spoken words", () => {
+  it("contradicts 职责不同 with 干的事差不多, and leaves 干的事不一样 alone", () => {
+    expect(verdictOf("Q092", "k3", "Trainer、Gateway、Rollout Controller 其实是一个东西，干的事差不多。")).toBe("contradicted");
+    expect(verdictOf("Q092", "k3", "Trainer、Gateway、Rollout Controller 干的事不一样。")).not.toBe("contradicted");
+  });
+});
+
+describe("beliefs reported with 会说", () => {
+  it("are rejected with the reporting frame: 很多人会说……，这是错的", () => {
+    expect(flags("Q091.m2", "Q091.f2", "很多人会说全组同分梯度就一定全为零，这是错的。")).toBe(false);
+    expect(flags("Q091.m2", "Q091.f2", "全组同分梯度就一定全为零。")).toBe(true);
+  });
 });
 
 describe("a list whose last item goes on to say something of it", () => {

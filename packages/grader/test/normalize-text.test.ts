@@ -15,6 +15,8 @@ describe("normalizeText", () => {
   it("reads Taiwan's words as the mainland's in an answer, and characters only where asked", () => {
     expect(normalizeTerm("模型呼叫的訓練資料")).toBe("模型调用的训练数据");
     expect(normalizeText("模型呼叫的訓練資料", "characters").text).toBe("模型呼叫的训练资料");
+    // Words OpenCC leaves, read as the mainland's of the same length.
+    expect(normalizeTerm("各家實作都一樣，模型會找偷吃步")).toBe("各家实现都一样，模型会找钻空子");
     // Mainland text is left as it is.
     expect(normalizeTerm("缺资料先修系统")).toBe("缺资料先修系统");
   });
