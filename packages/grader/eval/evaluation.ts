@@ -234,6 +234,11 @@ export const BATCHES = {
   "twenty-seventh and twenty-eighth": batches(27, 28),
   "fifteenth to twenty-eighth (clean)": batches(15, 28),
   "second to twenty-eighth": batches(2, 28),
+  "twenty-ninth": batches(29, 29),
+  thirtieth: batches(30, 30),
+  "twenty-ninth and thirtieth": batches(29, 30),
+  "fifteenth to thirtieth (clean)": batches(15, 30),
+  "second to thirtieth": batches(2, 30),
 } as const;
 export type Batch = keyof typeof BATCHES;
 
