@@ -392,7 +392,8 @@ export function normalizeText(original: string, words: "regional" | "characters"
       // 验证再说"): it breaks the segment as a comma would. Elsewhere spaces are layout.
       // Only plain spaces after a run of three or more characters count: "DPO 用 偏好对" spaces its
       // words, and a space beside markup ("用 [偏好](…)") is layout.
-      const spaceBetweenHan = pendingBreak === SPACE && isHan(code) && hanRun >= MIN_CLAUSE_BEFORE_SPACE && onlyWhitespace(simplified, pendingOrigin, j);
+      const spaceBetweenHan = pendingBreak === SPACE && onlyWhitespace(simplified, pendingOrigin, j) &&
+        ((isHan(code) && hanRun >= MIN_CLAUSE_BEFORE_SPACE) || (isAsciiWord(code) && hanRun >= MIN_CLAUSE_BEFORE_SUBJECT && opensClause(simplified, j, simplifiedLength)));
       const unit = pendingBreak === SENTENCE ? SENTENCE_UNIT : pendingBreak === SEGMENT || spaceBetweenHan ? SEGMENT_UNIT : isAsciiWord(last) && isAsciiWord(code) ? 0x20 : -1;
       if (unit >= 0) {
         outUnits[n] = unit;
@@ -416,6 +417,21 @@ export function normalizeText(original: string, words: "regional" | "characters"
 
 /** A clause typed without punctuation runs this many Chinese characters before the space that ends it. */
 const MIN_CLAUSE_BEFORE_SPACE = 3;
+
+/**
+ * Whether the English word at `at` runs straight into Chinese ("…的示范 dpo要偏好对"): typed without
+ * spaces around its words, the answer spaces its clauses, so the space before opens one.
+ */
+function opensClause(units: ArrayLike<number>, at: number, length: number): boolean {
+  let k = at;
+  // English words and single spaces between them ("agent rl根据轨迹……").
+  while (k < length && k - at <= MAX_CLAUSE_SUBJECT && (isAsciiWord(units[k] as number) || (units[k] === 0x20 && isAsciiWord((units[k + 1] ?? 0) as number)))) k++;
+  return k < length && k - at <= MAX_CLAUSE_SUBJECT && isHan(units[k] as number);
+}
+/** A clause typed without punctuation runs this many Chinese characters before a space and an English subject ("sft可以 dpo不行"). */
+const MIN_CLAUSE_BEFORE_SUBJECT = 2;
+/** The longest English word read as a clause's subject that way. */
+const MAX_CLAUSE_SUBJECT = 12;
 
 /** Whether `units[from, to)` are all spaces typed between words. */
 function onlyWhitespace(units: ArrayLike<number>, from: number, to: number): boolean {

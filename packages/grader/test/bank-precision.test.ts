@@ -34,6 +34,11 @@ describe("the bank's gradable items", () => {
     expect(grade(itemById("Q092.f3"), "重新分词可能破坏前缀一致性，不能只保存最终文本就假设恢复了原生成过程。").misconceptions).toEqual([]);
   });
 
+  it("read an answer typed in spaced clauses as clauses: the methods listed one a clause assert no misconception", () => {
+    expect(grade(itemById("Q090"), "sft要示范 dpo要偏好对 rl要环境跟奖励 三种要的数据根本不是一套").misconceptions).toEqual([]);
+    expect(grade(itemById("Q090"), "sft dpo都要奖励").misconceptions.map((m) => m.id)).toEqual(["m2"]);
+  });
+
   it("flag a main question's misconception in a follow-up answer, with its feedback", () => {
     const result = grade(itemById("Q090.f1"), "不行，DPO 得先训练一个奖励模型给候选打分，然后才能优化。");
     const flagged = result.misconceptions.find((m) => m.id === "m2");

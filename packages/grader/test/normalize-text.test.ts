@@ -21,6 +21,14 @@ describe("normalizeText", () => {
     expect(normalizeTerm("缺资料先修系统")).toBe("缺资料先修系统");
   });
 
+  it("breaks a clause at a space typed between clauses, before Chinese or an English subject running into Chinese", () => {
+    expect(normalizeTerm("不必搞那么复杂 奖励先能验证")).toBe("不必搞那么复杂，奖励先能验证");
+    expect(normalizeTerm("sft要示范 dpo要偏好对 agent rl要环境")).toBe("sft要示范，dpo要偏好对，agent rl要环境");
+    // Spaces around English words in a sentence are layout.
+    expect(normalizeTerm("SFT 用示范 DPO 用偏好对")).toBe("sft用示范dpo用偏好对");
+    expect(normalizeTerm("先训一个奖励模型 RM 再打分")).toBe("先训一个奖励模型rm再打分");
+  });
+
   it("breaks a clause at a dash, as at a comma", () => {
     expect(normalizeTerm("不要混用旧示例——主分支已经重构")).toBe("不要混用旧示例，主分支已经重构");
     expect(normalizeTerm("don't mix them — it was refactored")).toBe("don't mix them，it was refactored");
