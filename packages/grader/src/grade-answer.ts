@@ -1812,6 +1812,17 @@ function listedTogether(analysis: AnswerAnalysis, terms: readonly Occurrence[]):
   return true;
 }
 
+/** Whether the terms stand one right after another with nothing but a space between each two: names listed. */
+function spacedSideBySide(text: string, terms: readonly Occurrence[]): boolean {
+  if (terms.length < 2) return false;
+  const sorted = [...terms].sort((a, b) => a.start - b.start);
+  for (let k = 1; k < sorted.length; k++) {
+    const gap = text.slice((sorted[k - 1] as Occurrence).end, (sorted[k] as Occurrence).start);
+    if (gap !== " ") return false;
+  }
+  return true;
+}
+
 /** How many characters may open a list item before its term (a verb or a measure word): more is a clause. */
 const LIST_ITEM_HEAD = 4;
 
@@ -1886,8 +1897,9 @@ function detectMisconception(
     tried = anchor.segment;
     if (anchor.negated || negatedIn(perConcept, "segment", anchor.segment) || analysis.reportedToReject(anchor)) continue;
     const found = affirmedIn(perConcept, "segment", anchor.segment);
-    // A bare list of terms asserts nothing, not even a misconception.
-    if (found && analysis.segmentMakesClaim(anchor.segment) && !notSaid(analysis, found)) return found;
+    // A bare list of terms asserts nothing, not even a misconception; nor do names typed side by side
+    // ("trainer gateway controller各干各的").
+    if (found && analysis.segmentMakesClaim(anchor.segment) && !notSaid(analysis, found) && !spacedSideBySide(analysis.text, found)) return found;
   }
   // Then across a sentence ("接上网关代理，……，它本身就是完整的训练器"), unless every term already
   // makes a correct point there ("SFT 用示范，……，奖励是 RL 的需求").

@@ -154,6 +154,13 @@ describe("sameness said of what a point says differs, in spoken words", () => {
   });
 });
 
+describe("names typed side by side", () => {
+  it("say nothing of each other (trainer gateway controller各干各的), while one said to be the other still does", () => {
+    expect(flags("Q092.m1", "Q092", "trainer gateway controller各干各的")).toBe(false);
+    expect(flags("Q092.m1", "Q092", "gateway就是trainer")).toBe(true);
+  });
+});
+
 describe("beliefs reported with 会说", () => {
   it("are rejected with the reporting frame: 很多人会说……，这是错的", () => {
     expect(flags("Q091.m2", "Q091.f2", "很多人会说全组同分梯度就一定全为零，这是错的。")).toBe(false);
