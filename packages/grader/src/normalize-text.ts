@@ -425,7 +425,7 @@ const MIN_CLAUSE_BEFORE_SPACE = 3;
 function opensClause(units: ArrayLike<number>, at: number, length: number): boolean {
   let k = at;
   // English words and single spaces between them ("agent rl根据轨迹……").
-  while (k < length && k - at <= MAX_CLAUSE_SUBJECT && (isAsciiWord(units[k] as number) || (units[k] === 0x20 && isAsciiWord((units[k + 1] ?? 0) as number)))) k++;
+  while (k < length && k - at <= MAX_CLAUSE_SUBJECT && (isAsciiWord(units[k] as number) || (units[k] === 0x20 && isAsciiWord(units[k + 1] ?? 0)))) k++;
   return k < length && k - at <= MAX_CLAUSE_SUBJECT && isHan(units[k] as number);
 }
 /** A clause typed without punctuation runs this many Chinese characters before a space and an English subject ("sft可以 dpo不行"). */
