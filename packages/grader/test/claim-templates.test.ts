@@ -154,6 +154,13 @@ describe("sameness said of what a point says differs, in spoken words", () => {
   });
 });
 
+describe("a hedged necessity negator", () => {
+  it("says a thing is not needed as the plain one does (其实不太需要环境)", () => {
+    expect(verdictOf("Q092.f1", "k2", "其实不太需要环境。")).toBe("contradicted");
+    expect(verdictOf("Q092.f1", "k2", "其实不需要环境。")).toBe("contradicted");
+  });
+});
+
 describe("names typed side by side", () => {
   it("say nothing of each other (trainer gateway controller各干各的), while one said to be the other still does", () => {
     expect(flags("Q092.m1", "Q092", "trainer gateway controller各干各的")).toBe(false);
