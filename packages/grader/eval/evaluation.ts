@@ -239,6 +239,11 @@ export const BATCHES = {
   "twenty-ninth and thirtieth": batches(29, 30),
   "fifteenth to thirtieth (clean)": batches(15, 30),
   "second to thirtieth": batches(2, 30),
+  "thirty-first": batches(31, 31),
+  "thirty-second": batches(32, 32),
+  "thirty-first and thirty-second": batches(31, 32),
+  "fifteenth to thirty-second (clean)": batches(15, 32),
+  "second to thirty-second": batches(2, 32),
 } as const;
 export type Batch = keyof typeof BATCHES;
 
