@@ -87,21 +87,21 @@ describe("labelled evaluation", () => {
     const heldOut = reports.find((r) => r.split === "held-out");
     expect(heldOut).toBeDefined();
     const { grader, baseline, batches } = heldOut ?? reports[0]!;
-    // The whole held-out split (1,063 answers) after the twelfth round, with the held-out thirds of the
-    // nineteenth to thirtieth batches in it: QWK 0.776, Spearman 0.853, misconception precision 0.860,
-    // recall 0.766, contradicted-point recall 0.587 (the grader before the eleventh round, on the same
-    // 1,063: 0.775 / 0.851 / 0.844 / 0.755 / 0.581). These are floors; the targets (eval/evaluation.ts)
-    // are not met.
-    expect(grader.kappa).toBeGreaterThanOrEqual(0.77);
-    expect(grader.spearman).toBeGreaterThanOrEqual(0.85);
-    expect(grader.misconceptions.precision).toBeGreaterThanOrEqual(0.85);
+    // The whole held-out split (1,135 answers) after the thirteenth round, with the held-out thirds of
+    // the nineteenth to thirty-second batches in it: QWK 0.769, Spearman 0.849, misconception precision
+    // 0.865, recall 0.763, contradicted-point recall 0.583 (the grader before the eleventh round, on the
+    // same 1,135: 0.766 / 0.846 / 0.838 / 0.745 / 0.577). These are floors; the targets
+    // (eval/evaluation.ts) are not met.
+    expect(grader.kappa).toBeGreaterThanOrEqual(0.76);
+    expect(grader.spearman).toBeGreaterThanOrEqual(0.84);
+    expect(grader.misconceptions.precision).toBeGreaterThanOrEqual(0.86);
     expect(grader.misconceptions.recall).toBeGreaterThanOrEqual(0.76);
     expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.58);
     expect(grader.kappa).toBeGreaterThan(baseline.kappa);
     expect(grader.spearman).toBeGreaterThan(baseline.spearman);
 
     // The fresh batches alone (see eval/README.md), each held as a floor at its value after the
-    // twelfth round, with the baseline beaten.
+    // thirteenth round, with the baseline beaten.
     const batch = (name: string) => {
       const found = batches.find((b) => b.batch === name);
       if (!found) throw new Error(`no ${name} batch`);
@@ -109,7 +109,7 @@ describe("labelled evaluation", () => {
     };
     const floors = {
       // QWK / Spearman / misconception precision / recall / contradicted recall on each batch's held-out
-      // third after the twelfth round; each floor is the figure rounded down (just below a round figure).
+      // third after the thirteenth round; each floor is the figure rounded down (just below a round figure).
       // 0.947 / 0.986 / 1.000 / 1.000 / 1.000.
       second: { kappa: 0.94, spearman: 0.98, precision: 0.99, recall: 0.99, contradictedRecall: 0.99 },
       // 0.968 / 0.933 / 1.000 / 0.667 / 1.000.
@@ -164,21 +164,21 @@ describe("labelled evaluation", () => {
       "ninth to eighteenth": { kappa: 0.71, spearman: 0.82, precision: 0.86, recall: 0.74, contradictedRecall: 0.58 },
       // 0.759 / 0.839 / 0.866 / 0.757 / 0.608.
       "second to eighteenth": { kappa: 0.75, spearman: 0.83, precision: 0.86, recall: 0.75, contradictedRecall: 0.6 },
-      // 0.873 / 0.873 / 0.800 / 0.800 / 0.800.
-      nineteenth: { kappa: 0.87, spearman: 0.87, precision: 0.79, recall: 0.79, contradictedRecall: 0.79 },
+      // 0.873 / 0.873 / 0.889 / 0.800 / 0.800.
+      nineteenth: { kappa: 0.87, spearman: 0.87, precision: 0.88, recall: 0.79, contradictedRecall: 0.79 },
       // 0.730 / 0.783 / 0.857 / 0.667 / 0.526.
       twentieth: { kappa: 0.73, spearman: 0.78, precision: 0.85, recall: 0.66, contradictedRecall: 0.52 },
-      // 0.797 / 0.827 / 0.824 / 0.737 / 0.647.
-      "nineteenth and twentieth": { kappa: 0.79, spearman: 0.82, precision: 0.82, recall: 0.73, contradictedRecall: 0.64 },
+      // 0.797 / 0.829 / 0.875 / 0.737 / 0.647.
+      "nineteenth and twentieth": { kappa: 0.79, spearman: 0.82, precision: 0.87, recall: 0.73, contradictedRecall: 0.64 },
       // 0.953 / 0.892 / 0.923 / 0.857 / 0.600.
       "twenty-first": { kappa: 0.95, spearman: 0.89, precision: 0.92, recall: 0.85, contradictedRecall: 0.59 },
       // 0.722 / 0.859 / 1.000 / 1.000 / 0.529.
       "twenty-second": { kappa: 0.72, spearman: 0.85, precision: 0.99, recall: 0.99, contradictedRecall: 0.52 },
       // 0.825 / 0.896 / 0.955 / 0.913 / 0.568.
       "twenty-first and twenty-second": { kappa: 0.82, spearman: 0.89, precision: 0.95, recall: 0.91, contradictedRecall: 0.56 },
-      // 0.751 / 0.852 / 0.894 / 0.728 / 0.559.
-      "fifteenth to twenty-second (clean)": { kappa: 0.75, spearman: 0.85, precision: 0.89, recall: 0.72, contradictedRecall: 0.55 },
-      // 0.769 / 0.847 / 0.873 / 0.775 / 0.608.
+      // 0.751 / 0.853 / 0.908 / 0.728 / 0.559.
+      "fifteenth to twenty-second (clean)": { kappa: 0.75, spearman: 0.85, precision: 0.9, recall: 0.72, contradictedRecall: 0.55 },
+      // 0.769 / 0.847 / 0.879 / 0.775 / 0.608.
       "second to twenty-second": { kappa: 0.76, spearman: 0.84, precision: 0.87, recall: 0.77, contradictedRecall: 0.6 },
       // 0.783 / 0.734 / 0.714 / 0.556 / 0.455.
       "twenty-third": { kappa: 0.78, spearman: 0.73, precision: 0.71, recall: 0.55, contradictedRecall: 0.45 },
@@ -188,13 +188,13 @@ describe("labelled evaluation", () => {
       "twenty-third and twenty-fourth": { kappa: 0.82, spearman: 0.82, precision: 0.86, recall: 0.68, contradictedRecall: 0.48 },
       // 0.735 / 0.833 / 0.933 / 1.000 / 0.680.
       "twenty-fifth": { kappa: 0.73, spearman: 0.83, precision: 0.93, recall: 0.99, contradictedRecall: 0.67 },
-      // 0.537 / 0.633 / 1.000 / 0.545 / 0.381.
-      "twenty-sixth": { kappa: 0.53, spearman: 0.63, precision: 0.99, recall: 0.54, contradictedRecall: 0.38 },
-      // 0.631 / 0.736 / 0.952 / 0.800 / 0.543.
-      "twenty-fifth and twenty-sixth": { kappa: 0.63, spearman: 0.73, precision: 0.95, recall: 0.79, contradictedRecall: 0.54 },
-      // 0.743 / 0.831 / 0.902 / 0.736 / 0.543.
-      "fifteenth to twenty-sixth (clean)": { kappa: 0.74, spearman: 0.83, precision: 0.9, recall: 0.73, contradictedRecall: 0.54 },
-      // 0.765 / 0.839 / 0.881 / 0.770 / 0.589.
+      // 0.537 / 0.650 / 1.000 / 0.636 / 0.381.
+      "twenty-sixth": { kappa: 0.53, spearman: 0.65, precision: 0.99, recall: 0.63, contradictedRecall: 0.38 },
+      // 0.631 / 0.747 / 0.955 / 0.840 / 0.543.
+      "twenty-fifth and twenty-sixth": { kappa: 0.63, spearman: 0.74, precision: 0.95, recall: 0.83, contradictedRecall: 0.54 },
+      // 0.743 / 0.833 / 0.912 / 0.744 / 0.543.
+      "fifteenth to twenty-sixth (clean)": { kappa: 0.74, spearman: 0.83, precision: 0.91, recall: 0.74, contradictedRecall: 0.54 },
+      // 0.765 / 0.840 / 0.887 / 0.775 / 0.589.
       "second to twenty-sixth": { kappa: 0.76, spearman: 0.83, precision: 0.88, recall: 0.77, contradictedRecall: 0.58 },
       // 0.730 / 0.873 / 1.000 / 0.571 / 0.667.
       "twenty-seventh": { kappa: 0.72, spearman: 0.87, precision: 0.99, recall: 0.57, contradictedRecall: 0.66 },
@@ -202,20 +202,30 @@ describe("labelled evaluation", () => {
       "twenty-eighth": { kappa: 0.67, spearman: 0.9, precision: 0.74, recall: 0.59, contradictedRecall: 0.64 },
       // 0.714 / 0.882 / 0.833 / 0.588 / 0.656.
       "twenty-seventh and twenty-eighth": { kappa: 0.71, spearman: 0.88, precision: 0.83, recall: 0.58, contradictedRecall: 0.65 },
-      // 0.741 / 0.843 / 0.895 / 0.718 / 0.557.
-      "fifteenth to twenty-eighth (clean)": { kappa: 0.74, spearman: 0.84, precision: 0.89, recall: 0.71, contradictedRecall: 0.55 },
-      // 0.761 / 0.844 / 0.879 / 0.757 / 0.594.
-      "second to twenty-eighth": { kappa: 0.76, spearman: 0.84, precision: 0.87, recall: 0.75, contradictedRecall: 0.59 },
+      // 0.741 / 0.845 / 0.904 / 0.725 / 0.557.
+      "fifteenth to twenty-eighth (clean)": { kappa: 0.74, spearman: 0.84, precision: 0.9, recall: 0.72, contradictedRecall: 0.55 },
+      // 0.761 / 0.845 / 0.883 / 0.762 / 0.594.
+      "second to twenty-eighth": { kappa: 0.76, spearman: 0.84, precision: 0.88, recall: 0.76, contradictedRecall: 0.59 },
       // 0.704 / 0.790 / 0.667 / 0.667 / 0.455.
       "twenty-ninth": { kappa: 0.7, spearman: 0.78, precision: 0.66, recall: 0.66, contradictedRecall: 0.45 },
-      // 0.838 / 0.923 / 0.667 / 1.000 / 0.455.
-      thirtieth: { kappa: 0.83, spearman: 0.92, precision: 0.66, recall: 0.99, contradictedRecall: 0.45 },
-      // 0.761 / 0.837 / 0.667 / 0.800 / 0.455.
-      "twenty-ninth and thirtieth": { kappa: 0.76, spearman: 0.83, precision: 0.66, recall: 0.79, contradictedRecall: 0.45 },
-      // 0.749 / 0.845 / 0.864 / 0.726 / 0.549.
-      "fifteenth to thirtieth (clean)": { kappa: 0.74, spearman: 0.84, precision: 0.86, recall: 0.72, contradictedRecall: 0.54 },
-      // 0.763 / 0.845 / 0.862 / 0.760 / 0.587.
-      "second to thirtieth": { kappa: 0.76, spearman: 0.84, precision: 0.86, recall: 0.75, contradictedRecall: 0.58 },
+      // 0.833 / 0.913 / 0.857 / 1.000 / 0.455.
+      thirtieth: { kappa: 0.83, spearman: 0.91, precision: 0.85, recall: 0.99, contradictedRecall: 0.45 },
+      // 0.758 / 0.833 / 0.750 / 0.800 / 0.455.
+      "twenty-ninth and thirtieth": { kappa: 0.75, spearman: 0.83, precision: 0.74, recall: 0.79, contradictedRecall: 0.45 },
+      // 0.749 / 0.847 / 0.885 / 0.732 / 0.549.
+      "fifteenth to thirtieth (clean)": { kappa: 0.74, spearman: 0.84, precision: 0.88, recall: 0.73, contradictedRecall: 0.54 },
+      // 0.763 / 0.845 / 0.874 / 0.764 / 0.587.
+      "second to thirtieth": { kappa: 0.76, spearman: 0.84, precision: 0.87, recall: 0.76, contradictedRecall: 0.58 },
+      // 0.598 / 0.731 / 0.667 / 0.857 / 0.609.
+      "thirty-first": { kappa: 0.59, spearman: 0.73, precision: 0.66, recall: 0.85, contradictedRecall: 0.6 },
+      // 0.746 / 0.840 / 1.000 / 0.333 / 0.385.
+      "thirty-second": { kappa: 0.74, spearman: 0.83, precision: 0.99, recall: 0.33, contradictedRecall: 0.38 },
+      // 0.665 / 0.785 / 0.727 / 0.615 / 0.528.
+      "thirty-first and thirty-second": { kappa: 0.66, spearman: 0.78, precision: 0.72, recall: 0.61, contradictedRecall: 0.52 },
+      // 0.740 / 0.840 / 0.872 / 0.724 / 0.547.
+      "fifteenth to thirty-second (clean)": { kappa: 0.74, spearman: 0.84, precision: 0.87, recall: 0.72, contradictedRecall: 0.54 },
+      // 0.757 / 0.841 / 0.867 / 0.757 / 0.583.
+      "second to thirty-second": { kappa: 0.75, spearman: 0.84, precision: 0.86, recall: 0.75, contradictedRecall: 0.58 },
     } as const;
     for (const [name, floor] of Object.entries(floors)) {
       const { grader: g, baseline: b } = batch(name);
