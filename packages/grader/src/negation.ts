@@ -835,6 +835,21 @@ function negatedConsequence(after: string): boolean {
     return at >= 1 && at <= UNABLE_VERB_ZH && /^\p{Script=Han}+$/u.test(after.slice(0, at));
   });
 }
+/** How long the rest of a clause saying "however much more, still not" may be, in code units. */
+const HOWEVER_MORE_REACH = 12;
+const HOWEVER_NEGATORS = "不没无白";
+
+/** Whether the clause goes on "再……也不……" right after the term ("训练再强也补不上"): however much more of it, still no use. */
+function deniedHoweverMore(text: string, end: number, segmentEnd: number): boolean {
+  if (segmentEnd - end > HOWEVER_MORE_REACH) return false;
+  const more = text.indexOf("再", end);
+  if (more < 0 || more > end + 1 || more >= segmentEnd) return false;
+  const still = text.indexOf("也", more + 1);
+  if (still < 0 || still - more > 4 || still >= segmentEnd) return false;
+  for (let k = still + 1; k < Math.min(segmentEnd, still + 4); k++) if (HOWEVER_NEGATORS.includes(text[k] ?? "")) return true;
+  return false;
+}
+
 /** Potential complements saying a thing cannot be done ("做不了", "训不成", "跑不起来"). */
 const UNABLE_COMPLEMENTS_ZH = ["不了", "不成", "不起来", "不动"];
 /** The most characters of the verb before such a complement. */
@@ -978,7 +993,7 @@ export function isNegatedAt(text: string, maskedText: string | undefined, segmen
     // Two negations cancel: "不能说环境不重要", "没有奖励模型不行". Saying the lack does no harm does
     // not: "省掉验收也没事" leaves the check denied.
     const harmless = before && after >= 0 && endsWithOneOf(masked, after, afterEnd, HARMLESS_ZH);
-    negated = harmless || before !== ((after >= 0 && (closesWithNegationZh(masked, after, afterEnd, AFTER_LEAD_ZH, true, holdsTerm) || closesWithNegationEn(masked, after, afterEnd))) || namedAsAnotherThing(text, segmentStart, start, end, segmentEnd));
+    negated = harmless || before !== ((after >= 0 && (closesWithNegationZh(masked, after, afterEnd, AFTER_LEAD_ZH, true, holdsTerm) || closesWithNegationEn(masked, after, afterEnd))) || namedAsAnotherThing(text, segmentStart, start, end, segmentEnd) || deniedHoweverMore(text, end, segmentEnd));
   }
   // "去重那些，用不着": a clause of nothing but a negation closes the one before it, topic first.
   if (!negated && !before && segmentEnd - end <= AFTER_LEAD_ZH && bareClosingFollows(text, segmentEnd)) negated = true;

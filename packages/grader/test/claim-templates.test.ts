@@ -161,6 +161,20 @@ describe("a hedged necessity negator", () => {
   });
 });
 
+describe("however much more, still no use", () => {
+  it("denies what the term would do (资料缺了训练再强也补不上), while more of it said to help asserts the belief", () => {
+    expect(flags("Q090.m3", "Q090.f3", "资料缺了训练再强也补不上。")).toBe(false);
+    expect(flags("Q090.m3", "Q090.f3", "资料缺了就上更强的训练。")).toBe(true);
+  });
+});
+
+describe("misconceptions in Chinese and English mixed", () => {
+  it("are flagged with an English verb on a Chinese noun (权重其实已经 update)", () => {
+    expect(flags("Q090.m1", "Q090", "它 reflect 完之后权重其实已经 update 咯。")).toBe(true);
+    expect(flags("Q091.m2", "Q091.f2", "全部 same reward 的话 gradient 全部 0。")).toBe(true);
+  });
+});
+
 describe("names typed side by side", () => {
   it("say nothing of each other (trainer gateway controller各干各的), while one said to be the other still does", () => {
     expect(flags("Q092.m1", "Q092", "trainer gateway controller各干各的")).toBe(false);
