@@ -130,7 +130,7 @@ const QUOTE_CLOSES = ["”", "」", "』", "\""];
 const QUOTE_REACH = 40;
 const QUOTE_REJECTION_REACH = 12;
 /** Words that reject a quoted belief right after it: "……”是个常见误判", "……” is a myth". */
-const QUOTE_REJECTIONS = ["误判", "误区", "误解", "错误", "错的", "不对", "不成立", "站不住", "想当然", "武断", "不是", "并非", "myth", "wrong", "mistake", "misconception"];
+const QUOTE_REJECTIONS = ["误判", "误区", "误解", "错误", "错的", "不对", "不成立", "站不住", "想当然", "武断", "不是", "并非", "✗", "✘", "❌", "×", "myth", "wrong", "mistake", "misconception"];
 
 /** Where the last opening quotation mark before `at` stands (a straight quote opens and closes), no further back than `reach`, with no closing mark between; -1 if none. */
 function lastOpeningQuoteBefore(text: string, at: number, reach: number): number {
@@ -146,7 +146,7 @@ function lastOpeningQuoteBefore(text: string, at: number, reach: number): number
  * Where the first announcement of a trap in text[start, end) ends ("两个坑要避开", "误解是"), `end` when the
  * text ends naming one ("先排两个坑"), or -1.
  */
-function pitfallAnnouncedIn(text: string, start: number, end: number): number {
+function pitfallAnnouncedIn(text: string, start: number, end: number, typedColonAt: (at: number) => boolean): number {
   let first = -1;
   for (const noun of PITFALL_NOUNS) {
     for (let at = text.indexOf(noun, start); at >= 0 && at + noun.length <= end; at = text.indexOf(noun, at + noun.length)) {
@@ -159,7 +159,8 @@ function pitfallAnnouncedIn(text: string, start: number, end: number): number {
         if (counted) return end;
         continue;
       }
-      const announcer = PITFALL_ANNOUNCERS.find((word) => text.startsWith(word, tail) && (word !== "，" || counted));
+      // A break after the name announces when counted, or typed as a colon ("❌ 误区：……").
+      const announcer = PITFALL_ANNOUNCERS.find((word) => text.startsWith(word, tail) && (word !== "，" || counted || typedColonAt(tail)));
       if (announcer !== undefined) {
         first = tail + announcer.length;
         break;
@@ -212,7 +213,7 @@ const TEXT_PARTIAL_DICE = 0.25;
 // A segment of terms with none of these between them is a list, not an explanation.
 // Kept as UTF-16 code units: the claim check reads the answer unit by unit without making strings.
 const LINK_CHARS = new Set(
-  "是用要让把对做会能可以通过先再就才不没无非未有给在从为因所如只都也还而但来去看改修得了着过被将之其这那于以即或若则需靠拿使令当由向按据算称说叫成变比更最少多减增拟优学训取换比较适合应该必须时后前：=→"
+  "是用要让把对做会能可以通过先再就才不没无非未有给在从为因所如只都也还而但来去看改修得了着过被将之其这那于以即或若则需靠拿使令当由向按据算称说叫成变比更最少多减增拟优学训取换比较适合应该必须时后前：=→⇒➡"
     .split("")
     .map((char) => char.charCodeAt(0)),
 );
@@ -545,7 +546,12 @@ class AnswerAnalysis implements AnswerView {
 
   /** Whether the break before the segment was typed as a colon. */
   private followsColon(segment: Segment): boolean {
-    const at = this.normalized.originEnd[segment.start - 2];
+    return this.typedColonAt(segment.start - 1);
+  }
+
+  /** Whether the break at `breakAt` in the normalised text was typed as a colon. */
+  private typedColonAt(breakAt: number): boolean {
+    const at = this.normalized.originEnd[breakAt - 1];
     if (at === undefined) return false;
     // The break's original character: the first non-space one after the previous segment's last character.
     let i = at;
@@ -755,9 +761,10 @@ class AnswerAnalysis implements AnswerView {
     // end ("两个坑要避开：一是把原论文和 v1.0 当成同一套接口"), or all of the sentence after one that
     // ends announcing it ("先排两个坑。一是把反思说成权重更新").
     if (sentence) {
-      const announced = pitfallAnnouncedIn(this.text, sentence.start, sentence.end);
+      const typedColonAt = (at: number): boolean => this.typedColonAt(at);
+      const announced = pitfallAnnouncedIn(this.text, sentence.start, sentence.end, typedColonAt);
       const previous = this.clauses.sentences[index - 1];
-      const opened = previous !== undefined && pitfallAnnouncedIn(this.text, previous.start, previous.end) === previous.end ? sentence.start : announced;
+      const opened = previous !== undefined && pitfallAnnouncedIn(this.text, previous.start, previous.end, typedColonAt) === previous.end ? sentence.start : announced;
       if (opened >= 0 && (frame < 0 || opened < frame || rejection < 0)) {
         frame = frame < 0 ? opened : Math.min(frame, opened);
         rejection = sentence.end;

@@ -152,8 +152,9 @@ const SENTENCE_CHARS = new Set(["。", ".", "!", "?", "\n", "\r", "…", "｡", 
 // Semicolons join related claims ("这只是相对信号；完整训练还需……"): a segment break, not a sentence break.
 // A dash sets off a clause as a comma does ("不要混用旧示例——主分支已经重构", "don't mix them — it was refactored").
 const SEGMENT_CHARS = new Set([",", ":", ";", "、", "—", "―"]);
-// Kept as characters: they matter inside numbers and formulas (`0.5`, `[-1,-1,1,1]`, `10%`).
-const KEPT_SYMBOLS = new Set(["%", "+", "="]);
+// Kept as characters: they matter inside numbers and formulas (`0.5`, `[-1,-1,1,1]`, `10%`), and an arrow
+// links the claims of notes ("全组同分 → 优势全是 0 → 梯度全是 0").
+const KEPT_SYMBOLS = new Set(["%", "+", "=", "→", "⇒", "➡"]);
 const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/u;
 const WHITESPACE = /\s/u;
 /** Spaces typed between words: a plain space, an ideographic one, a tab. */

@@ -175,6 +175,12 @@ describe("misconceptions in Chinese and English mixed", () => {
   });
 });
 
+describe("arrows in notes", () => {
+  it("link clauses into a claim (全组同分 → 优势全是 0 → 梯度全是 0)", () => {
+    expect(flags("Q091.m2", "Q091.f2", "- 全组同分 → 优势全是 0 → 梯度全是 0")).toBe(true);
+  });
+});
+
 describe("names typed side by side", () => {
   it("say nothing of each other (trainer gateway controller各干各的), while one said to be the other still does", () => {
     expect(flags("Q092.m1", "Q092", "trainer gateway controller各干各的")).toBe(false);

@@ -110,6 +110,12 @@ describe("a belief asked about or done by habit, then rejected", () => {
     const answer = "有人觉得按同一条轨迹切段随机划分训练测试就够了，我不这么干。";
     expect(graded("Q090", answer).misconceptions.map((m) => m.id)).toEqual([]);
   });
+  it("asserts nothing a trap named before a colon describes, or a quotation crossed out: 误区：……, “……” ✗", () => {
+    expect(graded("Q090.f2", "常见坑：把同一条轨迹切成片段再随机分训练集和测试集。").misconceptions.map((m) => m.id)).toEqual([]);
+    expect(graded("Q091.f2", "- “全组同分 → 梯度全为零” ✗").misconceptions.map((m) => m.id)).toEqual([]);
+    // Named without a colon or a count, the trap judges nothing after it.
+    expect(graded("Q090.f2", "这个坑，把同一条轨迹切成片段再随机分训练集和测试集就行。").misconceptions.map((m) => m.id)).toEqual(["m4"]);
+  });
   it("asserts nothing quoted and answered no right after: “……”——不是", () => {
     expect(graded("Q091", "面试官爱问的：“标准化就是完整 GRPO”——不是，这只是相对分。").misconceptions.map((m) => m.id)).toEqual([]);
   });
