@@ -244,6 +244,11 @@ export const BATCHES = {
   "thirty-first and thirty-second": batches(31, 32),
   "fifteenth to thirty-second (clean)": batches(15, 32),
   "second to thirty-second": batches(2, 32),
+  "thirty-third": batches(33, 33),
+  "thirty-fourth": batches(34, 34),
+  "thirty-third and thirty-fourth": batches(33, 34),
+  "fifteenth to thirty-fourth (clean)": batches(15, 34),
+  "second to thirty-fourth": batches(2, 34),
 } as const;
 export type Batch = keyof typeof BATCHES;
 

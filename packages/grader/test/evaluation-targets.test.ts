@@ -61,6 +61,8 @@ describe("labelled evaluation", () => {
     ["thirtieth", "fresh-30", "AD", 8],
     ["thirty-first", "fresh-31", "AE", 8],
     ["thirty-second", "fresh-32", "AF", 8],
+    ["thirty-third", "fresh-33", "AG", 8],
+    ["thirty-fourth", "fresh-34", "AH", 8],
   ] as const)("has a %s batch of %s, ids -%s, %i answers on each of the 12 items, its held-out ones in place", (_name, origin, letter, perItem) => {
     const heldOut = (n: number): boolean => (perItem === 6 ? n % 3 === 0 : [3, 6, 8].includes(n));
     const batch = labels.filter((l) => l.origin === origin);
