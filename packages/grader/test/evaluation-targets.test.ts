@@ -89,21 +89,21 @@ describe("labelled evaluation", () => {
     const heldOut = reports.find((r) => r.split === "held-out");
     expect(heldOut).toBeDefined();
     const { grader, baseline, batches } = heldOut ?? reports[0]!;
-    // The whole held-out split (1,135 answers) after the thirteenth round, with the held-out thirds of
-    // the nineteenth to thirty-second batches in it: QWK 0.769, Spearman 0.849, misconception precision
-    // 0.865, recall 0.763, contradicted-point recall 0.583 (the grader before the eleventh round, on the
-    // same 1,135: 0.766 / 0.846 / 0.838 / 0.745 / 0.577). These are floors; the targets
+    // The whole held-out split (1,207 answers) after the fourteenth round, with the held-out thirds of
+    // the nineteenth to thirty-fourth batches in it: QWK 0.768, Spearman 0.849, misconception precision
+    // 0.861, recall 0.755, contradicted-point recall 0.577 (the grader before the eleventh round, on the
+    // same 1,207: 0.762 / 0.846 / 0.831 / 0.738 / 0.572). These are floors; the targets
     // (eval/evaluation.ts) are not met.
     expect(grader.kappa).toBeGreaterThanOrEqual(0.76);
     expect(grader.spearman).toBeGreaterThanOrEqual(0.84);
     expect(grader.misconceptions.precision).toBeGreaterThanOrEqual(0.86);
-    expect(grader.misconceptions.recall).toBeGreaterThanOrEqual(0.76);
-    expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.58);
+    expect(grader.misconceptions.recall).toBeGreaterThanOrEqual(0.75);
+    expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.57);
     expect(grader.kappa).toBeGreaterThan(baseline.kappa);
     expect(grader.spearman).toBeGreaterThan(baseline.spearman);
 
     // The fresh batches alone (see eval/README.md), each held as a floor at its value after the
-    // thirteenth round, with the baseline beaten.
+    // fourteenth round, with the baseline beaten.
     const batch = (name: string) => {
       const found = batches.find((b) => b.batch === name);
       if (!found) throw new Error(`no ${name} batch`);
@@ -111,7 +111,7 @@ describe("labelled evaluation", () => {
     };
     const floors = {
       // QWK / Spearman / misconception precision / recall / contradicted recall on each batch's held-out
-      // third after the thirteenth round; each floor is the figure rounded down (just below a round figure).
+      // third after the fourteenth round; each floor is the figure rounded down (just below a round figure).
       // 0.947 / 0.986 / 1.000 / 1.000 / 1.000.
       second: { kappa: 0.94, spearman: 0.98, precision: 0.99, recall: 0.99, contradictedRecall: 0.99 },
       // 0.968 / 0.933 / 1.000 / 0.667 / 1.000.
@@ -142,11 +142,11 @@ describe("labelled evaluation", () => {
       ninth: { kappa: 0.79, spearman: 0.86, precision: 0.81, recall: 0.89, contradictedRecall: 0.58 },
       // 0.673 / 0.875 / 0.778 / 0.778 / 0.500.
       tenth: { kappa: 0.67, spearman: 0.87, precision: 0.77, recall: 0.77, contradictedRecall: 0.49 },
-      // 0.752 / 0.905 / 0.750 / 0.857 / 0.667.
+      // 0.752 / 0.907 / 0.750 / 0.857 / 0.667.
       eleventh: { kappa: 0.75, spearman: 0.9, precision: 0.74, recall: 0.85, contradictedRecall: 0.66 },
       // 0.740 / 0.766 / 0.750 / 0.750 / 0.714.
       twelfth: { kappa: 0.73, spearman: 0.76, precision: 0.74, recall: 0.74, contradictedRecall: 0.71 },
-      // 0.738 / 0.847 / 0.778 / 0.824 / 0.622.
+      // 0.738 / 0.849 / 0.778 / 0.824 / 0.622.
       "ninth to twelfth": { kappa: 0.73, spearman: 0.84, precision: 0.77, recall: 0.82, contradictedRecall: 0.62 },
       // 0.709 / 0.782 / 1.000 / 0.778 / 0.632.
       thirteenth: { kappa: 0.7, spearman: 0.78, precision: 0.99, recall: 0.77, contradictedRecall: 0.63 },
@@ -164,7 +164,7 @@ describe("labelled evaluation", () => {
       "fifteenth to eighteenth": { kappa: 0.69, spearman: 0.83, precision: 0.88, recall: 0.61, contradictedRecall: 0.51 },
       // 0.719 / 0.825 / 0.861 / 0.747 / 0.586.
       "ninth to eighteenth": { kappa: 0.71, spearman: 0.82, precision: 0.86, recall: 0.74, contradictedRecall: 0.58 },
-      // 0.759 / 0.839 / 0.866 / 0.757 / 0.608.
+      // 0.759 / 0.840 / 0.866 / 0.757 / 0.608.
       "second to eighteenth": { kappa: 0.75, spearman: 0.83, precision: 0.86, recall: 0.75, contradictedRecall: 0.6 },
       // 0.873 / 0.873 / 0.889 / 0.800 / 0.800.
       nineteenth: { kappa: 0.87, spearman: 0.87, precision: 0.88, recall: 0.79, contradictedRecall: 0.79 },
@@ -180,7 +180,7 @@ describe("labelled evaluation", () => {
       "twenty-first and twenty-second": { kappa: 0.82, spearman: 0.89, precision: 0.95, recall: 0.91, contradictedRecall: 0.56 },
       // 0.751 / 0.853 / 0.908 / 0.728 / 0.559.
       "fifteenth to twenty-second (clean)": { kappa: 0.75, spearman: 0.85, precision: 0.9, recall: 0.72, contradictedRecall: 0.55 },
-      // 0.769 / 0.847 / 0.879 / 0.775 / 0.608.
+      // 0.769 / 0.848 / 0.879 / 0.775 / 0.608.
       "second to twenty-second": { kappa: 0.76, spearman: 0.84, precision: 0.87, recall: 0.77, contradictedRecall: 0.6 },
       // 0.783 / 0.734 / 0.714 / 0.556 / 0.455.
       "twenty-third": { kappa: 0.78, spearman: 0.73, precision: 0.71, recall: 0.55, contradictedRecall: 0.45 },
@@ -197,7 +197,7 @@ describe("labelled evaluation", () => {
       // 0.743 / 0.833 / 0.912 / 0.744 / 0.543.
       "fifteenth to twenty-sixth (clean)": { kappa: 0.74, spearman: 0.83, precision: 0.91, recall: 0.74, contradictedRecall: 0.54 },
       // 0.765 / 0.840 / 0.887 / 0.775 / 0.589.
-      "second to twenty-sixth": { kappa: 0.76, spearman: 0.83, precision: 0.88, recall: 0.77, contradictedRecall: 0.58 },
+      "second to twenty-sixth": { kappa: 0.76, spearman: 0.84, precision: 0.88, recall: 0.77, contradictedRecall: 0.58 },
       // 0.730 / 0.873 / 1.000 / 0.571 / 0.667.
       "twenty-seventh": { kappa: 0.72, spearman: 0.87, precision: 0.99, recall: 0.57, contradictedRecall: 0.66 },
       // 0.677 / 0.901 / 0.750 / 0.600 / 0.643.
@@ -216,18 +216,28 @@ describe("labelled evaluation", () => {
       "twenty-ninth and thirtieth": { kappa: 0.75, spearman: 0.83, precision: 0.74, recall: 0.79, contradictedRecall: 0.45 },
       // 0.749 / 0.847 / 0.885 / 0.732 / 0.549.
       "fifteenth to thirtieth (clean)": { kappa: 0.74, spearman: 0.84, precision: 0.88, recall: 0.73, contradictedRecall: 0.54 },
-      // 0.763 / 0.845 / 0.874 / 0.764 / 0.587.
+      // 0.763 / 0.846 / 0.874 / 0.764 / 0.587.
       "second to thirtieth": { kappa: 0.76, spearman: 0.84, precision: 0.87, recall: 0.76, contradictedRecall: 0.58 },
-      // 0.598 / 0.731 / 0.667 / 0.857 / 0.609.
-      "thirty-first": { kappa: 0.59, spearman: 0.73, precision: 0.66, recall: 0.85, contradictedRecall: 0.6 },
+      // 0.690 / 0.761 / 0.750 / 0.857 / 0.609.
+      "thirty-first": { kappa: 0.68, spearman: 0.76, precision: 0.74, recall: 0.85, contradictedRecall: 0.6 },
       // 0.746 / 0.840 / 1.000 / 0.333 / 0.385.
       "thirty-second": { kappa: 0.74, spearman: 0.83, precision: 0.99, recall: 0.33, contradictedRecall: 0.38 },
-      // 0.665 / 0.785 / 0.727 / 0.615 / 0.528.
-      "thirty-first and thirty-second": { kappa: 0.66, spearman: 0.78, precision: 0.72, recall: 0.61, contradictedRecall: 0.52 },
-      // 0.740 / 0.840 / 0.872 / 0.724 / 0.547.
+      // 0.715 / 0.800 / 0.800 / 0.615 / 0.528.
+      "thirty-first and thirty-second": { kappa: 0.71, spearman: 0.8, precision: 0.79, recall: 0.61, contradictedRecall: 0.52 },
+      // 0.746 / 0.842 / 0.879 / 0.724 / 0.547.
       "fifteenth to thirty-second (clean)": { kappa: 0.74, spearman: 0.84, precision: 0.87, recall: 0.72, contradictedRecall: 0.54 },
-      // 0.757 / 0.841 / 0.867 / 0.757 / 0.583.
-      "second to thirty-second": { kappa: 0.75, spearman: 0.84, precision: 0.86, recall: 0.75, contradictedRecall: 0.58 },
+      // 0.760 / 0.842 / 0.871 / 0.757 / 0.583.
+      "second to thirty-second": { kappa: 0.76, spearman: 0.84, precision: 0.87, recall: 0.75, contradictedRecall: 0.58 },
+      // 0.673 / 0.813 / 0.400 / 0.667 / 0.563.
+      "thirty-third": { kappa: 0.67, spearman: 0.81, precision: 0.39, recall: 0.66, contradictedRecall: 0.56 },
+      // 0.716 / 0.843 / 1.000 / 0.400 / 0.400.
+      "thirty-fourth": { kappa: 0.71, spearman: 0.84, precision: 0.99, recall: 0.39, contradictedRecall: 0.39 },
+      // 0.692 / 0.812 / 0.571 / 0.500 / 0.484.
+      "thirty-third and thirty-fourth": { kappa: 0.69, spearman: 0.81, precision: 0.57, recall: 0.49, contradictedRecall: 0.48 },
+      // 0.742 / 0.840 / 0.864 / 0.713 / 0.541.
+      "fifteenth to thirty-fourth (clean)": { kappa: 0.74, spearman: 0.84, precision: 0.86, recall: 0.71, contradictedRecall: 0.54 },
+      // 0.757 / 0.842 / 0.862 / 0.749 / 0.577.
+      "second to thirty-fourth": { kappa: 0.75, spearman: 0.84, precision: 0.86, recall: 0.74, contradictedRecall: 0.57 },
     } as const;
     for (const [name, floor] of Object.entries(floors)) {
       const { grader: g, baseline: b } = batch(name);
