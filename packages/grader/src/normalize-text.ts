@@ -155,6 +155,7 @@ const SEGMENT_CHARS = new Set([",", ":", ";", "、", "—", "―"]);
 // Kept as characters: they matter inside numbers and formulas (`0.5`, `[-1,-1,1,1]`, `10%`), and an arrow
 // links the claims of notes ("全组同分 → 优势全是 0 → 梯度全是 0").
 const KEPT_SYMBOLS = new Set(["%", "+", "=", "→", "⇒", "➡"]);
+const ARROW = "→".charCodeAt(0);
 const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/u;
 const WHITESPACE = /\s/u;
 /** Spaces typed between words: a plain space, an ideographic one, a tab. */
@@ -300,6 +301,15 @@ export function normalizeText(original: string, words: "regional" | "characters"
       continue;
     }
     if (code < 0x80) {
+      // An arrow typed as "->" is the arrow: it links the claims of notes.
+      if (code === 0x2d && masked.charCodeAt(i + 1) === 0x3e) {
+        units[count] = ARROW;
+        starts[count] = i;
+        ends[count] = i + 2;
+        count += 1;
+        i += 2;
+        continue;
+      }
       const lower = code >= 0x41 && code <= 0x5a ? code + 32 : code;
       const control = code < 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09;
       if (!control) {

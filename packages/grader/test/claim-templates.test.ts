@@ -141,6 +141,10 @@ describe("a leading yes", () => {
     expect(verdictOf("Q090.f1", "k1", "能做。SFT 用示范，DPO 用偏好对。")).toBe("hit");
     expect(verdictOf("Q090.f1", "k1", "能做，但得先把奖励模型训出来才行。")).toBe("contradicted");
   });
+  it("may be English spoken: Sure you can. / Nah, …", () => {
+    expect(verdictOf("Q090.f1", "k1", "Sure you can. SFT copies the demos, DPO compares two replies.")).toBe("hit");
+    expect(verdictOf("Q091.f1", "k1", "Nah, pop std is 0.5 here, sample std would be ~0.58.")).toBe("hit");
+  });
   it("may close with a particle of Taiwan's or the south's speech (可以喔, 不行耶)", () => {
     expect(verdictOf("Q090.f1", "k1", "可以喔。SFT 照着标准答案学，DPO 看两个答案哪个好。")).toBe("hit");
     expect(verdictOf("Q090.f2", "k1", "不行耶，要先标角色和工具输出。")).toBe("hit");
@@ -176,8 +180,9 @@ describe("misconceptions in Chinese and English mixed", () => {
 });
 
 describe("arrows in notes", () => {
-  it("link clauses into a claim (全组同分 → 优势全是 0 → 梯度全是 0)", () => {
+  it("link clauses into a claim (全组同分 → 优势全是 0 → 梯度全是 0), typed as -> too", () => {
     expect(flags("Q091.m2", "Q091.f2", "- 全组同分 → 优势全是 0 → 梯度全是 0")).toBe(true);
+    expect(flags("Q091.m2", "Q091.f2", "- 全组同分 -> 优势全是 0 -> 梯度全是 0")).toBe(true);
   });
 });
 
