@@ -249,6 +249,11 @@ export const BATCHES = {
   "thirty-third and thirty-fourth": batches(33, 34),
   "fifteenth to thirty-fourth (clean)": batches(15, 34),
   "second to thirty-fourth": batches(2, 34),
+  "thirty-fifth": batches(35, 35),
+  "thirty-sixth": batches(36, 36),
+  "thirty-fifth and thirty-sixth": batches(35, 36),
+  "fifteenth to thirty-sixth (clean)": batches(15, 36),
+  "second to thirty-sixth": batches(2, 36),
 } as const;
 export type Batch = keyof typeof BATCHES;
 
