@@ -758,7 +758,13 @@ function asksToAffirm(masked: string, from: number, to: number, segmentEnd: numb
 }
 
 /** English imperative negations that may open a clause (a rhetorical "why would you" among them), and words that end their scope. */
-const IMPERATIVE_NEGATIONS_EN = ["don't ", "dont ", "do not ", "never ", "why would you ", "why would anyone ", "why would we "];
+const IMPERATIVE_NEGATIONS_EN = [
+  "don't ", "dont ", "do not ", "never ", "why would you ", "why would anyone ", "why would we ",
+  // Told to stop, or said not to be done: "stop blaming the model for everything", "you don't train it to …".
+  "stop ", "quit ", "avoid ", "no more ", "you don't ", "you dont ", "you shouldn't ", "you should not ", "we don't ", "we dont ",
+];
+/** Words that may stand before such a negation at the clause's head: "and obviously you don't …". */
+const IMPERATIVE_LEADS_EN = ["and ", "so ", "but ", "also ", "just ", "obviously ", "definitely ", "please ", "then ", "plus ", "and obviously ", "so just "];
 const IMPERATIVE_SCOPE_BREAKS_EN = [" but ", " instead", " rather", " then "];
 
 /**
@@ -768,10 +774,24 @@ const IMPERATIVE_SCOPE_BREAKS_EN = [" but ", " instead", " rather", " then "];
 function imperativeNegationOpens(masked: string, segmentStart: number, start: number): boolean {
   let from = segmentStart;
   while (from < start && masked.charCodeAt(from) === SPACE) from += 1;
+  for (let leads = 0; leads < 2; leads++) {
+    const lead = IMPERATIVE_LEADS_EN.find((word) => masked.startsWith(word, from));
+    if (lead === undefined) break;
+    from += lead.length;
+  }
   const opening = IMPERATIVE_NEGATIONS_EN.find((negation) => masked.startsWith(negation, from));
   if (opening === undefined || start - from > IMPERATIVE_REACH_EN) return false;
+  // "stop" and "quit" tell to stop only before a verb ("stop blaming"), not as a noun ("stop conditions").
+  if (GERUND_TAKERS_EN.includes(opening) && !nextWordIsGerund(masked, from + opening.length)) return false;
   const between = masked.slice(from + opening.length, start);
   return !IMPERATIVE_SCOPE_BREAKS_EN.some((word) => between.includes(word));
+}
+const GERUND_TAKERS_EN = ["stop ", "quit "];
+
+function nextWordIsGerund(text: string, at: number): boolean {
+  let end = at;
+  while (end < text.length && ((text.charCodeAt(end) >= 0x61 && text.charCodeAt(end) <= 0x7a) || text.charCodeAt(end) === APOSTROPHE)) end += 1;
+  return end - at > 4 && text.startsWith("ing", end - 3);
 }
 /** How far into its clause an imperative negation reaches, in code units. */
 const IMPERATIVE_REACH_EN = 80;
@@ -1217,10 +1237,17 @@ export function deniesNeed(context: NegationContext, start: number, end: number,
   const window = negationWindowBefore(masked, segmentStart, start);
   const windowStart = start - window.length;
   let last = -1;
+  let english = false;
   for (const negator of NOT_NEEDED_BEFORE) {
     const at = window.lastIndexOf(negator);
-    if (at >= 0 && at + negator.length > last) last = at + negator.length;
+    if (at >= 0 && at + negator.length > last) {
+      last = at + negator.length;
+      english = negator.charCodeAt(0) < 0x80;
+    }
   }
+  // An English negator governs the words right after it: "without it you've got logs" waves away
+  // "it", not the logs. Only determiners may stand between it and the term.
+  if (english && last >= 0 && !onlyDeterminersEn(window.slice(last))) last = -1;
   // "别急着说梯度为零" rejects a claim about the term; it does not wave the term away.
   if (last >= 0 && !termBetween(windowStart + last, start)) return !claimRejectedBefore(text, windowStart, start);
   // "动作和观察那些，用不着": the clause after says nothing but that.
@@ -1229,6 +1256,14 @@ export function deniesNeed(context: NegationContext, start: number, end: number,
   if (length <= 0 || length > Math.max(LONGEST_AFTER_EN, AFTER_LEAD_ZH + LONGEST_CLOSING_ZH)) return false;
   // "不能说环境不重要" says the opposite: a negation closing the segment counts only if none precedes.
   return !hasNegator(window) && (closesWithNegationZh(masked, end, segmentEnd, AFTER_LEAD_ZH, true, context.holdsTerm) || closesWithNegationEn(masked, end, segmentEnd));
+}
+
+const DETERMINERS_EN = new Set(["a", "an", "the", "any", "its", "their", "this", "that", "these", "those", "separate", "extra", "another"]);
+
+/** Whether `stretch` holds nothing but spaces and English determiners ("a", "the separate"). */
+function onlyDeterminersEn(stretch: string): boolean {
+  for (const word of stretch.split(" ")) if (word.length > 0 && !DETERMINERS_EN.has(word)) return false;
+  return true;
 }
 
 /** Words before a term that say it is still needed: "还是得单独训练一个价值模型". */

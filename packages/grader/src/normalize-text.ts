@@ -223,6 +223,8 @@ function foldedForm(code: number): string {
     if (isInvisible(code)) out = "";
     else if (PICTOGRAPH.test(char) || CONTROL.test(char)) out = " ";
     else if (APOSTROPHES.has(char)) out = "'";
+    // "接上代理 ≠ 有训练器", "proxy ≠ trainer": the sign is the words.
+    else if (char === "≠") out = "不等于";
     else out = char.normalize("NFKC").toLowerCase();
     if (foldedForms.size >= FOLDED_FORMS_LIMIT) foldedForms.clear();
     foldedForms.set(code, out);

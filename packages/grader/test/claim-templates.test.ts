@@ -141,6 +141,9 @@ describe("a leading yes", () => {
     expect(verdictOf("Q090.f1", "k1", "能做。SFT 用示范，DPO 用偏好对。")).toBe("hit");
     expect(verdictOf("Q090.f1", "k1", "能做，但得先把奖励模型训出来才行。")).toBe("contradicted");
   });
+  it("may be English: Not quite. / Not a guarantee.", () => {
+    expect(verdictOf("Q090.f2", "k1", "Not quite. Tag the roles and the tool outputs first.")).toBe("hit");
+  });
   it("may be English spoken: Sure you can. / Nah, …", () => {
     expect(verdictOf("Q090.f1", "k1", "Sure you can. SFT copies the demos, DPO compares two replies.")).toBe("hit");
     expect(verdictOf("Q091.f1", "k1", "Nah, pop std is 0.5 here, sample std would be ~0.58.")).toBe("hit");
@@ -183,6 +186,20 @@ describe("arrows in notes", () => {
   it("link clauses into a claim (全组同分 → 优势全是 0 → 梯度全是 0), typed as -> too", () => {
     expect(flags("Q091.m2", "Q091.f2", "- 全组同分 → 优势全是 0 → 梯度全是 0")).toBe(true);
     expect(flags("Q091.m2", "Q091.f2", "- 全组同分 -> 优势全是 0 -> 梯度全是 0")).toBe(true);
+  });
+});
+
+describe("English negations", () => {
+  it("tell to stop doing a thing (stop blaming the model for everything), not the noun 'stop conditions'", () => {
+    expect(verdictOf("Q090.f3", "k2", "Stop blaming the model for everything.")).toBe("hit");
+    expect(verdictOf("Q092.f1", "k2", "The initial state, tool behavior, stop conditions and reward all come from the environment.")).toBe("hit");
+  });
+  it("govern the words right after them: 'without it you've got logs' does not wave the logs away", () => {
+    expect(verdictOf("Q092.f1", "k1", "Without it you've got logs but no clue why a run scored.")).not.toBe("contradicted");
+    expect(verdictOf("Q092.f1", "k1", "The proxy isn't needed, without the proxy it all still works.")).toBe("contradicted");
+  });
+  it("read ≠ as 'is not' (proxy ≠ trainer)", () => {
+    expect(flags("Q092.m1", "Q092", "Connecting the proxy ≠ having a trainer.")).toBe(false);
   });
 });
 
