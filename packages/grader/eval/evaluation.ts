@@ -254,6 +254,11 @@ export const BATCHES = {
   "thirty-fifth and thirty-sixth": batches(35, 36),
   "fifteenth to thirty-sixth (clean)": batches(15, 36),
   "second to thirty-sixth": batches(2, 36),
+  "thirty-seventh": batches(37, 37),
+  "thirty-eighth": batches(38, 38),
+  "thirty-seventh and thirty-eighth": batches(37, 38),
+  "fifteenth to thirty-eighth (clean)": batches(15, 38),
+  "second to thirty-eighth": batches(2, 38),
 } as const;
 export type Batch = keyof typeof BATCHES;
 
