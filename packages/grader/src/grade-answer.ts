@@ -515,6 +515,18 @@ class AnswerAnalysis implements AnswerView {
 
   /** Whether a term starts at `position` right where the term before it ends (or after the answer's own words), not inside a longer term. */
   private termBoundaryAt(position: number): boolean {
+    const edge = this.edges()[position] ?? 0;
+    return (edge & 1) === 1 && ((edge & 2) === 2 || this.coverage()[position - 1] === 0);
+  }
+
+  /** Whether some term of the answer starts in [from, to). */
+  private termStartsIn(from: number, to: number): boolean {
+    const edges = this.edges();
+    for (let k = from; k < to; k++) if (((edges[k] ?? 0) & 1) === 1) return true;
+    return false;
+  }
+
+  private edges(): Uint8Array {
     if (this.termEdges === null) {
       const edges = new Uint8Array(this.text.length + 1);
       for (const concept of this.allConcepts) {
@@ -525,16 +537,7 @@ class AnswerAnalysis implements AnswerView {
       }
       this.termEdges = edges;
     }
-    const edge = this.termEdges[position] ?? 0;
-    return (edge & 1) === 1 && ((edge & 2) === 2 || this.coverage()[position - 1] === 0);
-  }
-
-  /** Whether some term of the answer starts in [from, to). */
-  private termStartsIn(from: number, to: number): boolean {
-    this.termBoundaryAt(from); // marks the edges once
-    const edges = this.termEdges as Uint8Array;
-    for (let k = from; k < to; k++) if (((edges[k] ?? 0) & 1) === 1) return true;
-    return false;
+    return this.termEdges;
   }
 
   /** Whether a colon introduces the segment after a clause making a claim: "旧论文仍有价值：解耦+轨迹转换" completes it. */
@@ -603,7 +606,10 @@ class AnswerAnalysis implements AnswerView {
         const raw = i < segment.end ? text.charCodeAt(i) : SPACE;
         // So does a term opening with a modal right after another term: "轨迹和动作边界得留".
         if (covered[i] === 1 && firstCovered < 0) firstCovered = i;
-        const predicate = (covered[i] === 1 && raw === JIU && firstCovered >= 0 && this.termStartsIn(firstCovered + 1, i + 1) && (!this.termStartsIn(i, i + 1) || text.startsWith("就是", i))) || (covered[i] === 1 && i > segment.start && isHanUnit(text.charCodeAt(i - 1)) &&
+        // 就 inside a later term, or opening one with 就是: "算出优势值训练就完成", "标准化就是GRPO".
+        const linkedByJiu = covered[i] === 1 && raw === JIU && this.termStartsIn(firstCovered + 1, i + 1) &&
+          (!this.termStartsIn(i, i + 1) || text.startsWith("就是", i));
+        const predicate = linkedByJiu || (covered[i] === 1 && i > segment.start && isHanUnit(text.charCodeAt(i - 1)) &&
           ((NEGATOR_UNITS.has(raw) && covered[i - 1] === 0) || (MODAL_UNITS.has(raw) && this.termBoundaryAt(i) && !startsWithOneOf(text, i, NOT_MODAL))));
         const unit = i < segment.end && (covered[i] === 0 || predicate) ? raw : SPACE;
         if ((unit >= 0x61 && unit <= 0x7a) || unit === APOSTROPHE) {
@@ -1764,8 +1770,9 @@ const NOUN_VARIANTS = new Map([["职责", ["分工", "做的事", "干的事", "
 const SAMENESS_LEAD = 5;
 
 /**
- * A segment where `noun` is followed by a closing calling it the same, not negated, in a sentence
- * holding two of the point's concepts affirmed: those occurrences and the segment, or null.
+ * A segment where the point's noun, or a spoken word for it (NOUN_VARIANTS), is followed by a closing
+ * calling it the same, not negated, in a sentence holding two of the point's concepts affirmed: those
+ * occurrences and the segment, or null.
  */
 function sameClaimed(pointNoun: string, perConcept: PerConcept, analysis: AnswerAnalysis): { found: Occurrence[]; span: Segment } | null {
   for (const noun of [pointNoun, ...(NOUN_VARIANTS.get(pointNoun) ?? [])]) {

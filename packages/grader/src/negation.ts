@@ -862,11 +862,13 @@ const HOWEVER_NEGATORS = "不没无白";
 /** Whether the clause goes on "再……也不……" right after the term ("训练再强也补不上"): however much more of it, still no use. */
 function deniedHoweverMore(text: string, end: number, segmentEnd: number): boolean {
   if (segmentEnd - end > HOWEVER_MORE_REACH) return false;
-  const more = text.indexOf("再", end);
-  if (more < 0 || more > end + 1 || more >= segmentEnd) return false;
-  const still = text.indexOf("也", more + 1);
-  if (still < 0 || still - more > 4 || still >= segmentEnd) return false;
-  for (let k = still + 1; k < Math.min(segmentEnd, still + 4); k++) if (HOWEVER_NEGATORS.includes(text[k] ?? "")) return true;
+  // Read within the clause alone: a search past it would cost the rest of the answer per term.
+  const more = text[end] === "再" && end < segmentEnd ? end : text[end + 1] === "再" && end + 1 < segmentEnd ? end + 1 : -1;
+  if (more < 0) return false;
+  let still = -1;
+  for (let k = more + 1; k < Math.min(segmentEnd, more + 5) && still < 0; k++) if (text[k] === "也") still = k;
+  if (still < 0) return false;
+  for (let k = still + 1; k < Math.min(segmentEnd, still + 4); k++) if (HOWEVER_NEGATORS.includes(text[k] as string)) return true;
   return false;
 }
 

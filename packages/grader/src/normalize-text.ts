@@ -304,23 +304,17 @@ export function normalizeText(original: string, words: "regional" | "characters"
     }
     if (code < 0x80) {
       // An arrow typed as "->" is the arrow: it links the claims of notes.
-      if (code === 0x2d && masked.charCodeAt(i + 1) === 0x3e) {
-        units[count] = ARROW;
-        starts[count] = i;
-        ends[count] = i + 2;
-        count += 1;
-        i += 2;
-        continue;
-      }
-      const lower = code >= 0x41 && code <= 0x5a ? code + 32 : code;
+      const arrow = code === 0x2d && masked.charCodeAt(i + 1) === 0x3e;
+      const width = arrow ? 2 : 1;
+      const lower = arrow ? ARROW : code >= 0x41 && code <= 0x5a ? code + 32 : code;
       const control = code < 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09;
       if (!control) {
         units[count] = lower;
         starts[count] = i;
-        ends[count] = i + 1;
+        ends[count] = i + width;
         count += 1;
       }
-      i += 1;
+      i += width;
       continue;
     }
     const width = code > 0xffff ? 2 : 1;

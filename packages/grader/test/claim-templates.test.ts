@@ -141,7 +141,7 @@ describe("a leading yes", () => {
     expect(verdictOf("Q090.f1", "k1", "能做。SFT 用示范，DPO 用偏好对。")).toBe("hit");
     expect(verdictOf("Q090.f1", "k1", "能做，但得先把奖励模型训出来才行。")).toBe("contradicted");
   });
-  it("may be English: Not quite. / Not a guarantee.", () => {
+  it("may be English: Not quite.", () => {
     expect(verdictOf("Q090.f2", "k1", "Not quite. Tag the roles and the tool outputs first.")).toBe("hit");
   });
   it("may be English spoken: Sure you can. / Nah, …", () => {
