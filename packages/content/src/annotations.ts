@@ -12,6 +12,10 @@ const ATTRIBUTES = /\{([^{}]*)\}\s*$/u;
 const ATTRIBUTE_TOKEN = /(weight|w|权重|polarity|极性)\s*[:=：]?\s*([^\s,，;；]+)|([^\s,，;；]+)/giu;
 const POLARITY_WORDS: Readonly<Record<string, Polarity>> = { assert: "assert", 肯定: "assert", deny: "deny", 否定: "deny" };
 const FEEDBACK_LABEL = /^(为什么错|反馈|feedback|why\s+wrong)\s*[:：]\s*/iu;
+/** A misconception's nested bullet naming the key points its belief denies: `相反要点：k4 | f3.k2`. */
+const CONTRADICTS_LABEL = /^(相反要点|contradicts)\s*[:：]\s*/iu;
+/** `k4` (a point of the main answer) or `f3.k2` (a point of the third follow-up). */
+const KEY_POINT_REFERENCE = /^(?:f[1-9][0-9]{0,2}\.)?k[1-9][0-9]{0,2}$/u;
 /** A key point's nested bullet listing ways of saying its opposite: `反面：没价值 | 过时 | useless`. */
 const OPPOSITE_LABEL = /^(反面|相反说法|opposite|contradicted\s+by)\s*[:：]\s*/iu;
 
@@ -117,15 +121,47 @@ export function parseMisconception(item: ListItem, id: string, owner: string, lo
     return null;
   }
   let feedback = "";
+  const contradicts: string[] = [];
   const conceptItems: ListItem[] = [];
   for (const child of item.children) {
     const label = FEEDBACK_LABEL.exec(child.text);
+    const contradictsLabel = label ? null : CONTRADICTS_LABEL.exec(child.text);
     if (label) feedback = feedback ? `${feedback}${child.text.slice(label[0].length).trim()}` : child.text.slice(label[0].length).trim();
-    else conceptItems.push(child);
+    else if (contradictsLabel) {
+      for (const reference of child.text.slice(contradictsLabel[0].length).split(/[|,，、\s]+/u)) {
+        if (!reference) continue;
+        if (!KEY_POINT_REFERENCE.test(reference)) {
+          log.error(PROBLEM_KINDS.unknownKeyPoint, child.line, `${owner}.${id}: "${clip(reference)}" is not a key point; write k2 (the main answer's) or f3.k2 (a follow-up's)`, child.column);
+        } else if (!contradicts.includes(reference)) contradicts.push(reference);
+      }
+    } else conceptItems.push(child);
   }
   const concepts = readConcepts(conceptItems, `${owner}.${id}`, log);
   if (concepts.length > MAX_CONCEPTS_PER_KEY_POINT) {
     log.error(PROBLEM_KINDS.malformedConcept, item.line, `${owner}.${id} has ${concepts.length} concepts; at most ${MAX_CONCEPTS_PER_KEY_POINT}`, item.column);
   }
-  return { id, statement, feedback, concepts };
+  const misconception: Misconception = { id, statement, feedback, concepts };
+  if (contradicts.length > 0) misconception.contradicts = contradicts;
+  return misconception;
+}
+
+/**
+ * Drops (with an error at the misconception's line) every `相反要点：` reference to a key point the
+ * question does not have, so the grader never links a belief to a point that is not there.
+ */
+export function checkContradictedPoints(questionId: string, misconceptions: Misconception[], mainPoints: readonly KeyPoint[], followUpPoints: ReadonlyArray<readonly KeyPoint[]>, log: ProblemLog): void {
+  for (const misconception of misconceptions) {
+    if (misconception.contradicts === undefined) continue;
+    const known = misconception.contradicts.filter((reference) => {
+      const [followUp, point] = reference.includes(".") ? reference.split(".") : [undefined, reference];
+      const points = followUp === undefined ? mainPoints : followUpPoints[Number(followUp.slice(1)) - 1];
+      const found = points?.some((candidate) => candidate.id === point) ?? false;
+      if (!found) {
+        log.error(PROBLEM_KINDS.unknownKeyPoint, misconception.source?.line ?? 1, `${questionId}.${misconception.id}: 相反要点 names ${reference}, which ${questionId} does not have`);
+      }
+      return found;
+    });
+    if (known.length > 0) misconception.contradicts = known;
+    else delete misconception.contradicts;
+  }
 }

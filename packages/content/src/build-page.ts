@@ -1,6 +1,6 @@
 // Third pass, shared by both formats: what each section means, and the page-level rules
 // (ids unique and inside the stated range, required sections present).
-import { cleanStatement, parseKeyPoints, parseMisconception } from "./annotations.ts";
+import { checkContradictedPoints, cleanStatement, parseKeyPoints, parseMisconception } from "./annotations.ts";
 import type { Block, ListItem } from "./blocks.ts";
 import { readBlocks } from "./blocks.ts";
 import type { FollowUp, KeyPoint, Misconception, Page, Priority, Question, QuestionRange } from "./model.ts";
@@ -173,6 +173,9 @@ function buildQuestion(raw: RawQuestion, page: RawPage, log: ProblemLog): Questi
   if (!oral) valid = false;
   if (!valid || !priority || !oral) return null;
 
+  const followUps = readFollowUps(id, blocksOf.get("followUps") ?? [], log);
+  const misconceptions = readMisconceptions(id, blocksOf.get("misconceptions") ?? [], log);
+  checkContradictedPoints(id, misconceptions, oral.keyPoints, followUps.map((followUp) => followUp.keyPoints), log);
   return {
     id,
     prompt: raw.prompt,
@@ -180,9 +183,9 @@ function buildQuestion(raw: RawQuestion, page: RawPage, log: ProblemLog): Questi
     oralAnswer: oral.answer,
     keyPoints: oral.keyPoints,
     detailedAnswer: paragraphs(blocksOf.get("detailedAnswer") ?? []),
-    followUps: readFollowUps(id, blocksOf.get("followUps") ?? [], log),
+    followUps,
     case: paragraphs(blocksOf.get("case") ?? []).join("\n"),
-    misconceptions: readMisconceptions(id, blocksOf.get("misconceptions") ?? [], log),
+    misconceptions,
     exercise: paragraphs(blocksOf.get("exercise") ?? []).join("\n"),
     references: readReferences(blocksOf.get("references") ?? []),
     source: { file: log.file, line: raw.heading.line },

@@ -19,6 +19,8 @@ function digestMisconceptions(misconceptions: readonly Misconception[]): string 
         misconception.statement,
         misconception.feedback,
         misconception.concepts.map((concept) => concept.aliases),
+        // Appended only when authored, so the hashes of earlier items stay what they were.
+        ...(misconception.contradicts === undefined ? [] : [misconception.contradicts]),
       ]),
     );
     digest = hash("sha256", serialised, "hex");

@@ -51,6 +51,11 @@ export interface Misconception {
   feedback: string;
   /** An answer asserts the misconception when all these concepts appear, unnegated, in one clause. */
   concepts: Concept[];
+  /**
+   * Key points that asserting the belief also contradicts, as authored under `相反要点：`: `k4` is a
+   * point of the main answer, `f3.k2` one of the third follow-up's. Absent when none are named.
+   */
+  contradicts?: string[];
   /** Where the statement is written; absent on misconceptions built outside the parser. */
   source?: SourceLocation;
 }

@@ -25,6 +25,7 @@ export const PROBLEM_KINDS = {
   malformedFollowUp: "malformed-follow-up",
   malformedKeyPoint: "malformed-key-point",
   malformedConcept: "malformed-concept",
+  unknownKeyPoint: "unknown-key-point",
   missingMisconceptionFeedback: "missing-misconception-feedback",
   derivedKeyPoints: "derived-key-points",
   unexpectedText: "unexpected-text",

@@ -163,6 +163,31 @@ describe("broken pages keep their valid questions", () => {
     ]);
   });
 
+  it("links a misconception to the points it denies, and names a reference to a missing point with its line", () => {
+    const question = markdownQuestion("Q001").replace(
+      "- 不用测\n  - 为什么错：要测。\n",
+      "- 不用测\n  - 为什么错：要测。\n  - 相反要点：k1 | f1.k1, f2.k1 k7 | kk\n",
+    );
+    const result = parsePage(markdownPage(question + markdownQuestion("Q002")), "page.md");
+    const line = question.split("\n").findIndex((text) => text.startsWith("- 不用测")) + 1 + markdownPage("").split("\n").length - 1;
+    expect(result.pages[0]?.questions[0]?.misconceptions[0]?.contradicts).toEqual(["k1", "f1.k1"]);
+    expect(result.items.find((item) => item.id === "Q001.f1")?.misconceptions[0]?.contradicts).toEqual(["k1", "f1.k1"]);
+    expect(result.pages[0]?.questions[1]?.misconceptions[0]?.contradicts).toBeUndefined();
+    expect(only(result, "unknown-key-point").map((problem) => [problem.line, problem.message])).toEqual([
+      [line, "Q001.m1: 相反要点 names f2.k1, which Q001 does not have"],
+      [line, "Q001.m1: 相反要点 names k7, which Q001 does not have"],
+      [line + 2, 'Q001.m1: "kk" is not a key point; write k2 (the main answer\'s) or f3.k2 (a follow-up\'s)'],
+    ]);
+  });
+
+  it("hashes an item as before when no misconception names the points it denies", () => {
+    const plain = parsePage(markdownPage(markdownQuestion("Q001") + markdownQuestion("Q002")), "page.md");
+    const linked = parsePage(markdownPage(markdownQuestion("Q001").replace("  - 为什么错：要测。\n", "  - 为什么错：要测。\n  - 相反要点：k1\n") + markdownQuestion("Q002")), "page.md");
+    const hashOf = (result: typeof plain, id: string): string | undefined => result.items.find((item) => item.id === id)?.contentHash;
+    expect(hashOf(linked, "Q002")).toBe(hashOf(plain, "Q002"));
+    expect(hashOf(linked, "Q001")).not.toBe(hashOf(plain, "Q001"));
+  });
+
   it("reports every problem of a page in one pass", () => {
     const page = markdownPage(
       markdownQuestion("Q001", { priority: "urgent" }) + markdownQuestion("Q002", { oral: null }) + markdownQuestion("Q002") + markdownQuestion("Q009"),

@@ -40,6 +40,11 @@ export interface CompiledKeyPoint {
    */
   opposedBy: string[];
   /**
+   * Ids of the misconceptions the page says deny the point (`相反要点：` under the misconception):
+   * asserting one contradicts the point. Unlike `opposedBy`, making the point does not hide them.
+   */
+  deniedBy: string[];
+  /**
    * Ids of the misconceptions about what the point limits ("代理只能捕获模型调用" limits 代理; a
    * misconception sharing an alias of 代理 says it does more): an answer that makes the point's
    * words stand without the limit ("代理把调用都抓下来了") and asserts one crosses the limit.
@@ -105,6 +110,8 @@ function compileConcepts(
 
 export function compileItem(item: QuizItem): CompiledItem {
   const prompt = normalizeTerm(item.prompt);
+  // A misconception names a follow-up's points as `f3.k2`, the main answer's as `k2`.
+  const followUpPrefix = item.kind === "followup" && item.id.startsWith(`${item.questionId}.`) ? `${item.id.slice(item.questionId.length + 1)}.` : "";
   const registry = new Map<string, CompiledConcept>();
   const usable = item.keyPoints;
   const positiveWeight = (point: KeyPoint): number =>
@@ -130,6 +137,7 @@ export function compileItem(item: QuizItem): CompiledItem {
       : null,
     prompt,
     opposedBy: [] as string[],
+    deniedBy: item.misconceptions.filter((misconception) => misconception.contradicts?.includes(`${followUpPrefix}${point.id}`) === true).map((misconception) => misconception.id),
     limitedBy: [] as string[],
     limited: [] as boolean[],
     differingIn: point.concepts.length >= 2 ? differingIn(normalizeTerm(point.text), point.concepts) : null,

@@ -2220,12 +2220,14 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   }
 
   // A misconception made of the same terms as a point states its opposite ("全组同分，梯度就全是零"
-  // against "不能推断所有梯度都为零", "论文和 v1.0 是一套接口" against "是两个阶段"): asserting it
-  // contradicts the point, unless the answer makes the point elsewhere.
+  // against "不能推断所有梯度都为零", "论文和 v1.0 是一套接口" against "是两个阶段"), as does one the
+  // page names as denying the point: asserting it contradicts the point, unless the answer makes the
+  // point elsewhere.
   for (const found of misconceptions) {
     compiled.keyPoints.forEach((point, index) => {
       const result = keyPoints[index];
-      if (!result || result.verdict === "hit" || result.contradicted || !point.opposedBy.includes(found.id)) return;
+      if (!result || result.verdict === "hit" || result.contradicted) return;
+      if (!point.opposedBy.includes(found.id) && !point.deniedBy.includes(found.id)) return;
       keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", found.evidence, true, result.weight);
     });
   }

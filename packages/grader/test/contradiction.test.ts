@@ -21,6 +21,19 @@ const environmentItem = makeItem({
   ],
 });
 
+/** Modelled on Q092.f1: the page names f1.k1 as denied by the belief that the proxy is a whole trainer. */
+const proxyBelief = { id: "m1", statement: "把采集代理当作完整训练器", concepts: [["代理", "网关"], ["训练器", "自己训练", "完整训练"]] };
+const proxyFollowUp = (contradicts?: string[]) =>
+  makeItem({
+    id: "T103.f1",
+    prompt: "接入代理后为什么还需要环境？",
+    keyPoints: [
+      { id: "k1", text: "代理只能捕获模型调用", concepts: [["代理"], ["捕获", "记录", "调用"]] },
+      { id: "k2", weight: 2, text: "初始状态、奖励都来自环境", concepts: [["初始状态", "奖励"], ["环境"]] },
+    ],
+    misconceptions: [contradicts === undefined ? proxyBelief : { ...proxyBelief, contradicts }],
+  });
+
 describe("contradicted points", () => {
   it("reports a point whose key term the answer says is not needed as contradicted, with the words", () => {
     const result = grade(acceptanceItem, "先排查是数据还是工具的问题。独立任务和坏例没必要再看。");
@@ -170,5 +183,25 @@ describe("spoken synonyms and English inflections", () => {
   it("matches 分清 for 区分 and blaming for blame", () => {
     const item = makeItem({ id: "T106", keyPoints: [{ id: "k1", concepts: [["区分"], ["格式"]] }, { id: "k2", polarity: "deny", concepts: [["blame the model"]] }] });
     expect(verdicts(grade(item, "先分清是不是格式错了。Don't keep blaming the model."))).toEqual({ k1: "hit", k2: "hit" });
+  });
+});
+
+describe("points a misconception denies (相反要点)", () => {
+  it("reports a point the page names under a misconception's 相反要点 as contradicted when the answer asserts it", () => {
+    const answer = "其实不需要环境，代理接上以后它自己就是完整训练器。";
+    const linked = grade(proxyFollowUp(["f1.k1"]), answer);
+    expect(linked.misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(verdicts(linked)).toMatchObject({ k1: "contradicted" });
+    expect(linked.keyPoints[0]?.evidence).toEqual(linked.misconceptions[0]?.evidence);
+    // Without the link the belief is flagged, and the point is only missed.
+    expect(verdicts(grade(proxyFollowUp(), answer))).toMatchObject({ k1: "missed" });
+    // A link to the main answer's k1 ("k1") is not one to this follow-up's.
+    expect(verdicts(grade(proxyFollowUp(["k1"]), answer))).toMatchObject({ k1: "missed" });
+  });
+
+  it("keeps a linked point hit when the answer makes it, whatever belief it also asserts", () => {
+    const result = grade(proxyFollowUp(["f1.k1"]), "代理只能记录模型调用；不过接上代理它自己就是完整训练器。");
+    expect(verdicts(result)).toMatchObject({ k1: "hit" });
+    expect(result.misconceptions.map((m) => m.id)).toEqual(["m1"]);
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { KeyPoint, Misconception, QuizItem } from "@recall/content";
 
 type PointSpec = Pick<KeyPoint, "id"> & Partial<Omit<KeyPoint, "concepts">> & { concepts: string[][] };
-type MisconceptionSpec = Pick<Misconception, "id" | "statement"> & Partial<Pick<Misconception, "feedback">> & { concepts: string[][] };
+type MisconceptionSpec = Pick<Misconception, "id" | "statement"> & Partial<Pick<Misconception, "feedback" | "contradicts">> & { concepts: string[][] };
 
 /** A hand-made item; its content hash follows its content, so the grader's cache never mixes fixtures. */
 export function makeItem(spec: { id?: string; prompt?: string; answer?: string; keyPoints: PointSpec[]; misconceptions?: MisconceptionSpec[] }): QuizItem {
@@ -20,13 +20,17 @@ export function makeItem(spec: { id?: string; prompt?: string; answer?: string; 
     statement: m.statement,
     feedback: m.feedback ?? `why ${m.id} is wrong`,
     concepts: m.concepts.map((aliases) => ({ aliases })),
+    ...(m.contradicts === undefined ? {} : { contradicts: m.contradicts }),
   }));
   const body = { prompt: spec.prompt ?? "测试题？", answer: spec.answer ?? "参考答案。", keyPoints, misconceptions };
+  const id = spec.id ?? "T001";
+  // "T001.f2" is the second follow-up of question T001.
+  const questionId = id.split(".")[0] ?? id;
   return {
-    id: spec.id ?? "T001",
-    kind: "main",
-    parentId: null,
-    questionId: "T001",
+    id,
+    kind: id === questionId ? "main" : "followup",
+    parentId: id === questionId ? null : questionId,
+    questionId,
     chapterNumber: 1,
     chapterName: "测试",
     priority: "P0",
