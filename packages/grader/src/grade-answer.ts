@@ -1806,6 +1806,50 @@ function sameClaimedOf(noun: string, perConcept: PerConcept, analysis: AnswerAna
   return null;
 }
 
+/**
+ * Words calling several things one thing, or one thing under several names ("其实是同一个进程的三个名字",
+ * "实为一体", "one process"): said of two of a point's concepts, they deny that the concepts differ.
+ */
+const IDENTITY_PHRASES = [
+  "同一个东西", "一个东西", "同一个进程", "一个进程", "同一个服务", "一个服务", "同一个模块", "同一个组件", "同一个程序",
+  "实为一体", "是一体", "合为一体", "换名字", "换了个名字", "换了几个名字", "几个名字", "三个名字", "两个名字", "不同叫法", "不同的叫法",
+  "same thing", "one process", "one service", "same process", "same service", "no separation", "just names", "different names for",
+];
+/** A difference said in the same sentence ("是一个进程里的两个角色，职责不同"): no identity is claimed then. */
+const DIFFERENCE_IN_SENTENCE = ["不同", "不一样", "各司其职", "各自负责", "分工明确", "differ"];
+
+/**
+ * A sentence holding two of the point's concepts affirmed and an identity phrase not negated right
+ * before it ("不是同一个进程" is no claim), with no difference said besides: those occurrences and the
+ * sentence's first segment, or null.
+ */
+function identityClaimed(perConcept: PerConcept, analysis: AnswerAnalysis): { found: Occurrence[]; span: Segment } | null {
+  const { text } = analysis;
+  for (let index = 0; index < analysis.clauses.sentences.length; index++) {
+    const sentence = analysis.clauses.sentences[index] as { start: number; end: number };
+    const found: Occurrence[] = [];
+    for (const list of perConcept) {
+      const o = firstAffirmedIn(list, "sentence", index);
+      if (o) found.push(o);
+    }
+    if (found.length < 2) continue;
+    let body = text.slice(sentence.start, sentence.end);
+    let claimed = false;
+    for (const phrase of IDENTITY_PHRASES) {
+      for (let at = body.indexOf(phrase); at >= 0; at = body.indexOf(phrase, at + phrase.length)) {
+        if (!containsNegator(body.slice(Math.max(0, at - IDENTITY_NEGATOR_REACH), at))) claimed = true;
+      }
+      body = body.replaceAll(phrase, "");
+    }
+    if (!claimed || DIFFERENCE_IN_SENTENCE.some((word) => body.includes(word))) continue;
+    const span = analysis.clauses.segments[analysis.clauses.segmentAt[found[0]?.start ?? sentence.start] ?? -1];
+    if (span) return { found, span };
+  }
+  return null;
+}
+/** How far before an identity phrase a negator takes it back ("并不是同一个进程"). */
+const IDENTITY_NEGATOR_REACH = 3;
+
 /** Whether the terms stand in clauses running on that "、" alone joins: items of one list. */
 function listedTogether(analysis: AnswerAnalysis, terms: readonly Occurrence[]): boolean {
   let low = Infinity;
@@ -2248,6 +2292,19 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
         ? said[0]
         : said.find((o) => evidence.some((e) => e.segment === o.segment)) ?? said.find((o) => evidence.every((e) => e.sentence === o.sentence && e.segment < o.segment && analysis.opensTopic(e.segment)));
     if (against) keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", [analysis.evidence(against.start, against.end)], true, result.weight);
+  });
+  // Things a point says differ, called one thing ("Trainer、Gateway 其实是同一个进程的三个名字"), contradict
+  // it unless the answer makes it in another sentence. Judged after the misconceptions: the sentence
+  // names the point's terms, and that still keeps a misconception about the same terms from being read
+  // into it.
+  compiled.keyPoints.forEach((point, index) => {
+    const result = keyPoints[index];
+    if (!result || point.differingIn === null || result.contradicted) return;
+    const same = identityClaimed(point.concepts.map((concept) => analysis.of(concept)), analysis);
+    if (!same) return;
+    const evidence = result.verdict === "hit" ? (judgements[index]?.evidence ?? []) : [];
+    if (evidence.some((o) => o.sentence !== same.found[0]?.sentence)) return;
+    keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", [analysis.evidence(same.span.start, same.span.end)], true, result.weight);
   });
   // A point limiting a thing ("代理只能捕获模型调用") made in its words without the limit ("代理把调用都
   // 抓下来了"), beside a misconception saying the thing does more ("代理本身就是训练器"), is crossed.
