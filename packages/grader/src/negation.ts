@@ -167,6 +167,8 @@ const NEGATORS_AFTER_EN = [
   "aren't required", "isn't necessary", "aren't necessary", "pointless", "useless", "not useful",
   // Judged a mistake: "retraining for every failure is the wrong reflex".
   "the wrong", "a mistake", "a bad idea", "won't help", "doesn't help", "not the answer", "not the fix",
+  // Judged useless: "a stronger method on missing data fixes nothing".
+  "fixes nothing", "fix nothing", "solves nothing", "doesn't fix", "won't fix", "doesn't solve", "won't solve",
 ].map((phrase) => phrase.split(" "));
 const AFTER_LEAD_WORDS_EN = 4;
 const AFTER_TRAIL_WORDS_EN = 4;
