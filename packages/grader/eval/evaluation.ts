@@ -259,6 +259,11 @@ export const BATCHES = {
   "thirty-seventh and thirty-eighth": batches(37, 38),
   "fifteenth to thirty-eighth (clean)": batches(15, 38),
   "second to thirty-eighth": batches(2, 38),
+  "thirty-ninth": batches(39, 39),
+  fortieth: batches(40, 40),
+  "thirty-ninth and fortieth": batches(39, 40),
+  "fifteenth to fortieth (clean)": batches(15, 40),
+  "second to fortieth": batches(2, 40),
 } as const;
 export type Batch = keyof typeof BATCHES;
 
