@@ -108,6 +108,8 @@ const REPORTING_FRAMES = [
   // A trap named before it is described: "还有个坑是把同一条对话切成几段再随机分……".
   "有个坑是", "一个坑是", "常见的坑是", "常见错误是", "常见的错误是", "典型错误是", "误区是",
   "some people", "people say", "people think", "some say", "a common claim",
+  "people sometimes", "people often", "people call", "people treat", "a lot of people", "many people", "some folks", "you'll hear",
+  "you often hear", "i've heard", "tempting to think", "it's tempting to",
   // Who holds it, then how they put it: "很多人会说……", "不少人会觉得……".
   ...["有人", "很多人", "不少人", "有些人", "有的人", "好多人", "大家", "一般人"].flatMap((who) => ["会说", "会觉得", "会以为", "常说", "总说", "总觉得"].map((verb) => who + verb)),
 ];
@@ -118,6 +120,7 @@ const REJECTIONS = [
   // named: "……是不是就等于训练了”——不是，", "这会泄漏".
   "不是，", "不是。", "不是的", "并不是", "不行，", "不行。", "不行的", "这会", "会泄漏", "会导致", "会出问题", "有问题", "不可取", "是坑", "大忌",
   "wrong", "not true", "isn't true", "myth", "mistaken",
+  "it isn't", "it's not", "it is not", "it doesn't", "they're not", "they aren't", "not really", "doesn't hold", "not so",
   // Dismissed as nonsense or overthinking: "有人觉得接上代理就等于有训练器了，纯属想多了", "……，扯，".
   "想多了", "胡扯", "瞎扯", "扯淡", "扯犊子", "扯，", "扯。", "瞎说", "胡说", "瞎唠", "nonsense",
   // The answer's own refusal: "有人觉得按片段随便分就行，我不这么干".
@@ -193,6 +196,17 @@ const JUDGED_WRONG_REACH = 12;
 
 /** How far into the next sentence a rejection of a reported belief may stand ("……。这是误区。"), in code units. */
 const REJECTION_REACH_NEXT = 8;
+/**
+ * English words that reject the belief they go on to describe, with no rejection after it: "I'd push
+ * back on the idea that every kind of training needs an online reward", "a common mix-up (read \"mix up\") is treating
+ * the proxy as the whole trainer".
+ */
+const REJECTING_FRAMES_EN = [
+  "push back on", "people get wrong", "get wrong is", "common mix up", "common mixup", "common mistake", "a misconception",
+  "common misconception", "the myth that", "a myth that", "mix up is", "mistake is", "the trap is", "pitfall is", "don't buy",
+  "disagree with", "disagree that", "not true that", "wrong to say", "wrong to think", "a mistake to", "misconception is",
+  "misconception that", "don't fall for", "trap of", "beware of", "be careful not to",
+];
 /** Names for a wrong belief: a sentence that announces one ("两个坑要避开：", "常见误解是") rejects what it goes on to describe. */
 const PITFALL_NOUNS = ["坑", "误区", "误解", "雷区", "误判"];
 /** What follows such a name when it announces the belief it describes. */
@@ -773,6 +787,13 @@ class AnswerAnalysis implements AnswerView {
       const opened = previous !== undefined && pitfallAnnouncedIn(this.text, previous.start, previous.end, typedColonAt) === previous.end ? sentence.start : announced;
       if (opened >= 0 && (frame < 0 || opened < frame || rejection < 0)) {
         frame = frame < 0 ? opened : Math.min(frame, opened);
+        rejection = sentence.end;
+      }
+      const text = this.text.slice(sentence.start, sentence.end);
+      for (const word of REJECTING_FRAMES_EN) {
+        const at = text.indexOf(word);
+        if (at < 0) continue;
+        frame = frame < 0 ? sentence.start + at + word.length : Math.min(frame, sentence.start + at + word.length);
         rejection = sentence.end;
       }
     }

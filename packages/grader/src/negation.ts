@@ -169,6 +169,8 @@ const NEGATORS_AFTER_EN = [
   "the wrong", "a mistake", "a bad idea", "won't help", "doesn't help", "not the answer", "not the fix",
   // Judged useless: "a stronger method on missing data fixes nothing".
   "fixes nothing", "fix nothing", "solves nothing", "doesn't fix", "won't fix", "doesn't solve", "won't solve",
+  // Judged wasted effort: "keeping the whole trajectory is overkill".
+  "overkill", "a waste of time", "waste of time", "not worth it", "not worth the effort", "over engineering", "a waste",
 ].map((phrase) => phrase.split(" "));
 const AFTER_LEAD_WORDS_EN = 4;
 const AFTER_TRAIL_WORDS_EN = 4;

@@ -205,3 +205,28 @@ describe("points a misconception denies (相反要点)", () => {
     expect(result.misconceptions.map((m) => m.id)).toEqual(["m1"]);
   });
 });
+
+describe("things a point says differ, called one thing", () => {
+  const rolesItem = makeItem({
+    id: "T104",
+    prompt: "v1 的组件怎样分工？",
+    keyPoints: [{ id: "k1", text: "训练端、调用代理和控制器职责不同", concepts: [["训练端", "trainer"], ["代理", "gateway"], ["控制器", "controller"]] }],
+  });
+
+  it.each([
+    "Trainer、Gateway 和 Controller 其实是同一个进程的三个名字。",
+    "训练端跟代理、控制器实为一体，不用分。",
+    "Honestly the trainer, the gateway and the controller are one process.",
+  ])("contradicts the point: %s", (answer) => {
+    expect(verdicts(grade(rolesItem, answer))).toEqual({ k1: "contradicted" });
+  });
+
+  it("leaves the point made when the identity is denied, or a difference is said beside it", () => {
+    expect(verdicts(grade(rolesItem, "Trainer、Gateway 和 Controller 并不是同一个进程，各管各的。"))).toEqual({ k1: "hit" });
+    expect(verdicts(grade(rolesItem, "Trainer、Gateway 和 Controller 可以跑在一个进程里，但职责不同。"))).toEqual({ k1: "hit" });
+  });
+
+  it("leaves the point made in another sentence standing", () => {
+    expect(verdicts(grade(rolesItem, "训练端、代理和控制器职责不同。部署时 trainer 和 gateway 可以是同一个进程。"))).toEqual({ k1: "hit" });
+  });
+});

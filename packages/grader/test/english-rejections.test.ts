@@ -1,0 +1,48 @@
+// English ways of rejecting a belief or waving a thing away, each pinned with sentences of its own
+// (none of them is a labelled answer).
+import { describe, expect, it } from "vitest";
+import { grade } from "../src/index.ts";
+import { makeItem } from "./item-fixtures.ts";
+import { negated, verdicts } from "./grading-helpers.ts";
+
+const proxyItem = makeItem({
+  id: "E001",
+  prompt: "How does harnessed agent RL collect data?",
+  keyPoints: [{ id: "k1", concepts: [["gateway", "proxy"], ["capture", "requests"]] }],
+  misconceptions: [{ id: "m1", statement: "把采集代理当作完整训练器", concepts: [["gateway", "proxy"], ["trainer", "does the training"]] }],
+});
+
+describe("a belief named by words that reject it", () => {
+  it.each([
+    "I'd push back on the idea that the proxy does the training.",
+    "A common mix-up is treating the gateway as the trainer.",
+    "The myth that the proxy is a trainer keeps coming up.",
+    "It's a mistake to think of the gateway as the trainer.",
+  ])("is not asserted: %s", (answer) => {
+    expect(grade(proxyItem, answer).misconceptions).toEqual([]);
+  });
+
+  it("is not asserted when people are said to hold it and it is then denied", () => {
+    expect(grade(proxyItem, "People often call the gateway the trainer, but it isn't.").misconceptions).toEqual([]);
+  });
+
+  it("is asserted when the same words are said as the answer's own", () => {
+    expect(grade(proxyItem, "The gateway is the trainer, it does the training for you.").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+    expect(grade(proxyItem, "People often call the gateway the trainer, and they are right.").misconceptions.map((m) => m.id)).toEqual(["m1"]);
+  });
+});
+
+describe("a thing judged wasted effort or no fix", () => {
+  it("is negated by 'overkill', 'a waste of time' and 'fixes nothing' after it", () => {
+    expect(negated("keeping the whole trajectory is overkill", "trajectory")).toBe(true);
+    expect(negated("a held-out task set is a waste of time", "held-out")).toBe(true);
+    expect(negated("a stronger method on missing data fixes nothing", "stronger method")).toBe(true);
+    expect(negated("keeping the whole trajectory is essential", "trajectory")).toBe(false);
+  });
+
+  it("contradicts a point that asks for the thing", () => {
+    const item = makeItem({ id: "E002", keyPoints: [{ id: "k1", concepts: [["trajectory", "trajectories"], ["keep", "keeping"]] }] });
+    expect(verdicts(grade(item, "Keeping the whole trajectory is overkill."))).toEqual({ k1: "contradicted" });
+    expect(verdicts(grade(item, "Keeping the whole trajectory matters."))).toEqual({ k1: "hit" });
+  });
+});
