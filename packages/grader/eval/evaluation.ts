@@ -264,6 +264,11 @@ export const BATCHES = {
   "thirty-ninth and fortieth": batches(39, 40),
   "fifteenth to fortieth (clean)": batches(15, 40),
   "second to fortieth": batches(2, 40),
+  "forty-first": batches(41, 41),
+  "forty-second": batches(42, 42),
+  "forty-first and forty-second": batches(41, 42),
+  "fifteenth to forty-second (clean)": batches(15, 42),
+  "second to forty-second": batches(2, 42),
 } as const;
 export type Batch = keyof typeof BATCHES;
 
