@@ -109,7 +109,7 @@ const REPORTING_FRAMES = [
   "有个坑是", "一个坑是", "常见的坑是", "常见错误是", "常见的错误是", "典型错误是", "误区是",
   "some people", "people say", "people think", "some say", "a common claim",
   "people sometimes", "people often", "people call", "people treat", "a lot of people", "many people", "some folks", "you'll hear",
-  "you often hear", "i've heard", "tempting to think", "it's tempting to",
+  "you often hear", "i've heard", "tempting to think", "it's tempting to", "people assume", "people believe", "people feel",
   // Who holds it, then how they put it: "很多人会说……", "不少人会觉得……".
   ...["有人", "很多人", "不少人", "有些人", "有的人", "好多人", "大家", "一般人"].flatMap((who) => ["会说", "会觉得", "会以为", "常说", "总说", "总觉得"].map((verb) => who + verb)),
 ];
@@ -121,6 +121,7 @@ const REJECTIONS = [
   "不是，", "不是。", "不是的", "并不是", "不行，", "不行。", "不行的", "这会", "会泄漏", "会导致", "会出问题", "有问题", "不可取", "是坑", "大忌",
   "wrong", "not true", "isn't true", "myth", "mistaken",
   "it isn't", "it's not", "it is not", "it doesn't", "they're not", "they aren't", "not really", "doesn't hold", "not so",
+  "not right", "not correct", "incorrect",
   // Dismissed as nonsense or overthinking: "有人觉得接上代理就等于有训练器了，纯属想多了", "……，扯，".
   "想多了", "胡扯", "瞎扯", "扯淡", "扯犊子", "扯，", "扯。", "瞎说", "胡说", "瞎唠", "nonsense",
   // The answer's own refusal: "有人觉得按片段随便分就行，我不这么干".
@@ -195,7 +196,7 @@ const CLAIM_WORDS = ["说法", "观点", "想法", "看法", "理解"];
 const JUDGED_WRONG_REACH = 12;
 
 /** How far into the next sentence a rejection of a reported belief may stand ("……。这是误区。"), in code units. */
-const REJECTION_REACH_NEXT = 8;
+const REJECTION_REACH_NEXT = 20;
 /**
  * English words that reject the belief they go on to describe, with no rejection after it: "I'd push
  * back on the idea that every kind of training needs an online reward", "a common mix-up (read \"mix up\") is treating

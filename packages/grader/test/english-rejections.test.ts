@@ -24,6 +24,7 @@ describe("a belief named by words that reject it", () => {
 
   it("is not asserted when people are said to hold it and it is then denied", () => {
     expect(grade(proxyItem, "People often call the gateway the trainer, but it isn't.").misconceptions).toEqual([]);
+    expect(grade(proxyItem, "Many people assume the gateway is the trainer. That is not right.").misconceptions).toEqual([]);
   });
 
   it("is asserted when the same words are said as the answer's own", () => {
