@@ -199,8 +199,8 @@ const JUDGED_WRONG_REACH = 12;
 const REJECTION_REACH_NEXT = 20;
 /**
  * English words that reject the belief they go on to describe, with no rejection after it: "I'd push
- * back on the idea that every kind of training needs an online reward", "a common mix-up (read \"mix up\") is treating
- * the proxy as the whole trainer".
+ * back on the idea that every kind of training needs an online reward", "a common mix-up is treating the
+ * proxy as the whole trainer" (a hyphen is read as a space, so they are listed as "mix up").
  */
 const REJECTING_FRAMES_EN = [
   "push back on", "people get wrong", "get wrong is", "common mix up", "common mixup", "common mistake", "a misconception",
@@ -762,8 +762,9 @@ class AnswerAnalysis implements AnswerView {
     const sentence = this.clauses.sentences[index];
     let frame = -1;
     let rejection = -1;
+    // The sentence's own text, read by every list of frames below.
+    const text = sentence ? this.text.slice(sentence.start, sentence.end) : "";
     if (sentence) {
-      const text = this.text.slice(sentence.start, sentence.end);
       for (const word of REPORTING_FRAMES) {
         const at = text.indexOf(word);
         if (at >= 0 && (frame < 0 || sentence.start + at + word.length < frame)) frame = sentence.start + at + word.length;
@@ -790,7 +791,6 @@ class AnswerAnalysis implements AnswerView {
         frame = frame < 0 ? opened : Math.min(frame, opened);
         rejection = sentence.end;
       }
-      const text = this.text.slice(sentence.start, sentence.end);
       for (const word of REJECTING_FRAMES_EN) {
         const at = text.indexOf(word);
         if (at < 0) continue;
