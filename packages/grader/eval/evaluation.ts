@@ -269,6 +269,9 @@ export const BATCHES = {
   "forty-first and forty-second": batches(41, 42),
   "fifteenth to forty-second (clean)": batches(15, 42),
   "second to forty-second": batches(2, 42),
+  "forty-third": batches(43, 43),
+  "fifteenth to forty-third (clean)": batches(15, 43),
+  "second to forty-third": batches(2, 43),
 } as const;
 export type Batch = keyof typeof BATCHES;
 
