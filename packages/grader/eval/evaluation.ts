@@ -270,8 +270,10 @@ export const BATCHES = {
   "fifteenth to forty-second (clean)": batches(15, 42),
   "second to forty-second": batches(2, 42),
   "forty-third": batches(43, 43),
-  "fifteenth to forty-third (clean)": batches(15, 43),
-  "second to forty-third": batches(2, 43),
+  "forty-fourth": batches(44, 44),
+  "forty-third and forty-fourth": batches(43, 44),
+  "fifteenth to forty-fourth (clean)": batches(15, 44),
+  "second to forty-fourth": batches(2, 44),
 } as const;
 export type Batch = keyof typeof BATCHES;
 

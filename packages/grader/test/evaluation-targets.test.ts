@@ -72,6 +72,7 @@ describe("labelled evaluation", () => {
     ["forty-first", "fresh-41", "AO", 8],
     ["forty-second", "fresh-42", "AP", 8],
     ["forty-third", "fresh-43", "AQ", 8],
+    ["forty-fourth", "fresh-44", "AR", 8],
   ] as const)("has a %s batch of %s, ids -%s, %i answers on each of the 12 items, its held-out ones in place", (_name, origin, letter, perItem) => {
     const heldOut = (n: number): boolean => (perItem === 6 ? n % 3 === 0 : [3, 6, 8].includes(n));
     const batch = labels.filter((l) => l.origin === origin);
