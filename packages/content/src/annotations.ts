@@ -1,7 +1,7 @@
 // The inline annotations of the Markdown format: key points with concepts, weight and polarity,
 // and misconceptions with feedback and revealing concepts.
 import type { ListItem } from "./blocks.ts";
-import type { Concept, KeyPoint, Misconception, Polarity } from "./model.ts";
+import type { Concept, KeyPoint, Misconception, MisconceptionReply, Polarity } from "./model.ts";
 import { clip } from "./page-outline.ts";
 import type { ProblemLog } from "./problems.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
@@ -14,6 +14,12 @@ const POLARITY_WORDS: Readonly<Record<string, Polarity>> = { assert: "assert", �
 const FEEDBACK_LABEL = /^(为什么错|反馈|feedback|why\s+wrong)\s*[:：]\s*/iu;
 /** A misconception's nested bullet naming the key points its belief denies: `相反要点：k4 | f3.k2`. */
 const CONTRADICTS_LABEL = /^(相反要点|contradicts)\s*[:：]\s*/iu;
+/**
+ * A misconception's nested bullet naming the follow-ups whose question it answers: `肯定回答：f2` (a
+ * "yes" to the second follow-up's question states the belief), `否定回答：f1` (a "no" to the first's).
+ */
+const REPLY_LABEL = /^(?:(肯定回答|answered\s+yes\s+by)|(否定回答|answered\s+no\s+by))\s*[:：]\s*/iu;
+const FOLLOW_UP_REFERENCE = /^f[1-9][0-9]{0,2}$/u;
 /** `k4` (a point of the main answer) or `f3.k2` (a point of the third follow-up). */
 const KEY_POINT_REFERENCE = /^(?:f[1-9][0-9]{0,2}\.)?k[1-9][0-9]{0,2}$/u;
 /** A key point's nested bullet listing ways of saying its opposite: `反面：没价值 | 过时 | useless`. */
@@ -122,12 +128,22 @@ export function parseMisconception(item: ListItem, id: string, owner: string, lo
   }
   let feedback = "";
   const contradicts: string[] = [];
+  const replies: MisconceptionReply[] = [];
   const conceptItems: ListItem[] = [];
   for (const child of item.children) {
     const label = FEEDBACK_LABEL.exec(child.text);
     const contradictsLabel = label ? null : CONTRADICTS_LABEL.exec(child.text);
+    const replyLabel = label || contradictsLabel ? null : REPLY_LABEL.exec(child.text);
     if (label) feedback = feedback ? `${feedback}${child.text.slice(label[0].length).trim()}` : child.text.slice(label[0].length).trim();
-    else if (contradictsLabel) {
+    else if (replyLabel) {
+      const reply = replyLabel[1] === undefined ? "no" : "yes";
+      for (const followUp of child.text.slice(replyLabel[0].length).split(/[|,，、\s]+/u)) {
+        if (!followUp) continue;
+        if (!FOLLOW_UP_REFERENCE.test(followUp)) {
+          log.error(PROBLEM_KINDS.unknownFollowUp, child.line, `${owner}.${id}: "${clip(followUp)}" is not a follow-up; write f2 (the second follow-up)`, child.column);
+        } else if (!replies.some((known) => known.followUp === followUp)) replies.push({ followUp, reply });
+      }
+    } else if (contradictsLabel) {
       for (const reference of child.text.slice(contradictsLabel[0].length).split(/[|,，、\s]+/u)) {
         if (!reference) continue;
         if (!KEY_POINT_REFERENCE.test(reference)) {
@@ -142,6 +158,7 @@ export function parseMisconception(item: ListItem, id: string, owner: string, lo
   }
   const misconception: Misconception = { id, statement, feedback, concepts };
   if (contradicts.length > 0) misconception.contradicts = contradicts;
+  if (replies.length > 0) misconception.answeredBy = replies;
   return misconception;
 }
 
@@ -163,5 +180,24 @@ export function checkContradictedPoints(questionId: string, misconceptions: Misc
     });
     if (known.length > 0) misconception.contradicts = known;
     else delete misconception.contradicts;
+  }
+}
+
+/**
+ * Drops (with an error at the misconception's line) every `肯定回答：` / `否定回答：` reference to a
+ * follow-up the question does not have.
+ */
+export function checkAnsweringFollowUps(questionId: string, misconceptions: Misconception[], followUpCount: number, log: ProblemLog): void {
+  for (const misconception of misconceptions) {
+    if (misconception.answeredBy === undefined) continue;
+    const known = misconception.answeredBy.filter(({ followUp }) => {
+      const found = Number(followUp.slice(1)) <= followUpCount;
+      if (!found) {
+        log.error(PROBLEM_KINDS.unknownFollowUp, misconception.source?.line ?? 1, `${questionId}.${misconception.id}: names follow-up ${followUp}, which ${questionId} does not have`);
+      }
+      return found;
+    });
+    if (known.length > 0) misconception.answeredBy = known;
+    else delete misconception.answeredBy;
   }
 }

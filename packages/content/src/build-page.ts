@@ -1,6 +1,6 @@
 // Third pass, shared by both formats: what each section means, and the page-level rules
 // (ids unique and inside the stated range, required sections present).
-import { checkContradictedPoints, cleanStatement, parseKeyPoints, parseMisconception } from "./annotations.ts";
+import { checkAnsweringFollowUps, checkContradictedPoints, cleanStatement, parseKeyPoints, parseMisconception } from "./annotations.ts";
 import type { Block, ListItem } from "./blocks.ts";
 import { readBlocks } from "./blocks.ts";
 import type { FollowUp, KeyPoint, Misconception, Page, Priority, Question, QuestionRange } from "./model.ts";
@@ -176,6 +176,7 @@ function buildQuestion(raw: RawQuestion, page: RawPage, log: ProblemLog): Questi
   const followUps = readFollowUps(id, blocksOf.get("followUps") ?? [], log);
   const misconceptions = readMisconceptions(id, blocksOf.get("misconceptions") ?? [], log);
   checkContradictedPoints(id, misconceptions, oral.keyPoints, followUps.map((followUp) => followUp.keyPoints), log);
+  checkAnsweringFollowUps(id, misconceptions, followUps.length, log);
   return {
     id,
     prompt: raw.prompt,

@@ -21,6 +21,7 @@ function digestMisconceptions(misconceptions: readonly Misconception[]): string 
         misconception.concepts.map((concept) => concept.aliases),
         // Appended only when authored, so the hashes of earlier items stay what they were.
         ...(misconception.contradicts === undefined ? [] : [misconception.contradicts]),
+        ...(misconception.answeredBy === undefined ? [] : [["answered by", ...misconception.answeredBy.map(({ followUp, reply }) => `${followUp}:${reply}`)]]),
       ]),
     );
     digest = hash("sha256", serialised, "hex");

@@ -56,8 +56,20 @@ export interface Misconception {
    * point of the main answer, `f3.k2` one of the third follow-up's. Absent when none are named.
    */
   contradicts?: string[];
+  /**
+   * Follow-ups whose yes-or-no question the belief answers, as authored under `肯定回答：` (a "yes"
+   * states it) or `否定回答：` (a "no" does): an answer to that follow-up opening with that reply
+   * asserts the misconception. Absent when none are named.
+   */
+  answeredBy?: MisconceptionReply[];
   /** Where the statement is written; absent on misconceptions built outside the parser. */
   source?: SourceLocation;
+}
+
+/** A reply to a follow-up's yes-or-no question that states a misconception: `{ followUp: "f2", reply: "yes" }`. */
+export interface MisconceptionReply {
+  followUp: string;
+  reply: "yes" | "no";
 }
 
 export interface FollowUp {

@@ -26,6 +26,7 @@ export const PROBLEM_KINDS = {
   malformedKeyPoint: "malformed-key-point",
   malformedConcept: "malformed-concept",
   unknownKeyPoint: "unknown-key-point",
+  unknownFollowUp: "unknown-follow-up",
   missingMisconceptionFeedback: "missing-misconception-feedback",
   derivedKeyPoints: "derived-key-points",
   unexpectedText: "unexpected-text",

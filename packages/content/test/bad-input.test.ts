@@ -188,6 +188,33 @@ describe("broken pages keep their valid questions", () => {
     expect(hashOf(linked, "Q001")).not.toBe(hashOf(plain, "Q001"));
   });
 
+  it("reads the follow-ups whose yes or no states a misconception, and names a missing or malformed one with its line", () => {
+    const question = markdownQuestion("Q001").replace(
+      "- 不用测\n  - 为什么错：要测。\n",
+      "- 不用测\n  - 为什么错：要测。\n  - 肯定回答：f1\n  - 否定回答：f1, f4 | k2\n",
+    );
+    const result = parsePage(markdownPage(question + markdownQuestion("Q002")), "page.md");
+    const line = question.split("\n").findIndex((text) => text.startsWith("- 不用测")) + 1 + markdownPage("").split("\n").length - 1;
+    // The first label naming a follow-up wins: a belief is stated by one reply to one question.
+    expect(result.pages[0]?.questions[0]?.misconceptions[0]?.answeredBy).toEqual([{ followUp: "f1", reply: "yes" }]);
+    expect(result.items.find((item) => item.id === "Q001.f1")?.misconceptions[0]?.answeredBy).toEqual([{ followUp: "f1", reply: "yes" }]);
+    expect(result.pages[0]?.questions[1]?.misconceptions[0]?.answeredBy).toBeUndefined();
+    expect(only(result, "unknown-follow-up").map((problem) => [problem.line, problem.message])).toEqual([
+      [line, "Q001.m1: names follow-up f4, which Q001 does not have"],
+      [line + 3, 'Q001.m1: "k2" is not a follow-up; write f2 (the second follow-up)'],
+    ]);
+    const english = parsePage(markdownPage(markdownQuestion("Q001").replace("  - 为什么错：要测。\n", "  - 为什么错：要测。\n  - answered no by: f1\n") + markdownQuestion("Q002")), "page.md");
+    expect(english.pages[0]?.questions[0]?.misconceptions[0]?.answeredBy).toEqual([{ followUp: "f1", reply: "no" }]);
+  });
+
+  it("hashes an item as before when no misconception names a follow-up that states it", () => {
+    const plain = parsePage(markdownPage(markdownQuestion("Q001") + markdownQuestion("Q002")), "page.md");
+    const linked = parsePage(markdownPage(markdownQuestion("Q001").replace("  - 为什么错：要测。\n", "  - 为什么错：要测。\n  - 否定回答：f1\n") + markdownQuestion("Q002")), "page.md");
+    const hashOf = (result: typeof plain, id: string): string | undefined => result.items.find((item) => item.id === id)?.contentHash;
+    expect(hashOf(linked, "Q002")).toBe(hashOf(plain, "Q002"));
+    expect(hashOf(linked, "Q001.f1")).not.toBe(hashOf(plain, "Q001.f1"));
+  });
+
   it("reports every problem of a page in one pass", () => {
     const page = markdownPage(
       markdownQuestion("Q001", { priority: "urgent" }) + markdownQuestion("Q002", { oral: null }) + markdownQuestion("Q002") + markdownQuestion("Q009"),

@@ -78,6 +78,11 @@ export interface CompiledMisconception {
   statement: string;
   feedback: string;
   concepts: CompiledConcept[];
+  /**
+   * The reply to this item's own yes-or-no question that states the belief (the page's `肯定回答：` /
+   * `否定回答：` naming this follow-up), or null: "对，一定不更新" to "全组奖励相同就一定不更新了吗？".
+   */
+  statedByReply: "yes" | "no" | null;
 }
 
 /** Everything about an item the grader can work out before seeing an answer. */
@@ -155,6 +160,7 @@ export function compileItem(item: QuizItem): CompiledItem {
       statement: misconception.statement,
       feedback: misconception.feedback,
       concepts: compileConcepts(misconception.concepts, prompt, registry),
+      statedByReply: misconception.answeredBy?.find(({ followUp }) => `${followUp}.` === followUpPrefix)?.reply ?? null,
     }));
   for (const point of keyPoints) {
     if (point.concepts.length === 0) continue;

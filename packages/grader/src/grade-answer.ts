@@ -100,7 +100,7 @@ const REPORTING_FRAMES = [
   "有人说", "有人觉得", "有人以为", "有人认为", "有人会说", "有人讲", "很多人以为", "很多人觉得", "很多人说", "很多人认为",
   // A belief named by what people take a thing for: "不少人把网关当成完整的训练器，其实……".
   "有人把", "很多人把", "不少人把", "有些人把", "有的人把", "常有人把", "经常有人把", "容易把", "误以为", "以为",
-  "不少人以为", "不少人觉得", "常有人说", "常听人说", "别人说", "网上说", "有种说法", "有一种说法", "有的说法",
+  "不少人以为", "不少人觉得", "常有人说", "常听人说", "别人说", "网上说", "有种说法", "有一种说法", "有的说法", "流行说法", "流行的说法", "常见说法", "常见的说法",
   // Asked, or done by habit: "常被问……是不是就等于训练了——不是", "有人喜欢把同一条轨迹切成片……这会泄漏".
   "被问", "有人问", "常有人问", "有人喜欢", "有人习惯", "有人爱", "有人总", "很多人喜欢", "不少人喜欢", "很多人习惯", "常见的做法是",
   // Colleagues and classmates as well as "people": "有同事觉得算完 z-score 就等于训练完成了，其实不是".
@@ -126,6 +126,8 @@ const REJECTIONS = [
   "想多了", "胡扯", "瞎扯", "扯淡", "扯犊子", "扯，", "扯。", "瞎说", "胡说", "瞎唠", "nonsense",
   // The answer's own refusal: "有人觉得按片段随便分就行，我不这么干".
   "不这么干", "不这么做", "不这样做", "不这么看", "不这样看", "不认同", "不同意", "武断",
+  // Judged too sweeping: "很多人说全组同分梯度就全是 0，这个说法太绝对了", "此乃以偏概全".
+  "太绝对", "过于绝对", "绝对化", "以偏概全", "片面", "不严谨", "too absolute", "overgeneraliz", "over-generaliz", "too sweeping",
 ];
 /** Quotation marks a learner may quote a belief in, opening and closing. */
 const QUOTE_OPENS = ["“", "「", "『", "\""];
@@ -2007,6 +2009,17 @@ function detectMisconception(
 }
 
 /**
+ * Whether the answer's leading yes or no is the reply to the item's question that states the belief
+ * ("对，一定不更新" to "全组奖励相同就一定不更新了吗？"). A point that corrects the belief, made anywhere
+ * in the answer, takes the reply back ("对……不过总损失里还有 KL 项，所以不一定"): then it states nothing.
+ */
+function statedByReply(misconception: CompiledMisconception, analysis: AnswerAnalysis, answerPoints: AnswerPoints): boolean {
+  if (misconception.statedByReply === null || analysis.leadingAnswer !== misconception.statedByReply) return false;
+  if (correctionsOf(misconception.id, answerPoints, analysis).sentences.size > 0) return false;
+  return !answerPoints.points.some((point, index) => (point.deniedBy.includes(misconception.id) || point.weight >= SERIOUS_WEIGHT) && answerPoints.results[index]?.verdict === "hit");
+}
+
+/**
  * Whether the terms stand in clauses of their own, one after another, and a later one is a predicate by
  * itself ("全组奖励一样，……，梯度全为零": "梯度全为零" holds 为): the clauses run on into a claim, though
  * each is nothing but a term. Clauses joined by "、" are a list and say nothing of each other.
@@ -2277,7 +2290,14 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     analysis.leaveOutHomophones("affirmed");
     const found = detectMisconception(misconception, analysis, supports, answerPoints);
     analysis.leaveOutHomophones("none");
-    if (!found) continue;
+    if (!found) {
+      // The question asks whether the belief holds, and the answer opens by saying it does.
+      if (statedByReply(misconception, analysis, answerPoints)) {
+        const { start, end } = analysis.leadingSpan;
+        misconceptions.push(misconceptionResult(misconception.id, misconception.statement, misconception.feedback, [analysis.evidence(start, end)]));
+      }
+      continue;
+    }
     for (const o of found) wrongSentences.add(o.sentence);
     const words: string[] = [];
     for (const o of found) words.push(analysis.evidence(o.start, o.end));

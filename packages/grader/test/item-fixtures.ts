@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { KeyPoint, Misconception, QuizItem } from "@recall/content";
 
 type PointSpec = Pick<KeyPoint, "id"> & Partial<Omit<KeyPoint, "concepts">> & { concepts: string[][] };
-type MisconceptionSpec = Pick<Misconception, "id" | "statement"> & Partial<Pick<Misconception, "feedback" | "contradicts">> & { concepts: string[][] };
+type MisconceptionSpec = Pick<Misconception, "id" | "statement"> & Partial<Pick<Misconception, "feedback" | "contradicts" | "answeredBy">> & { concepts: string[][] };
 
 /** A hand-made item; its content hash follows its content, so the grader's cache never mixes fixtures. */
 export function makeItem(spec: { id?: string; prompt?: string; answer?: string; keyPoints: PointSpec[]; misconceptions?: MisconceptionSpec[] }): QuizItem {
@@ -21,6 +21,7 @@ export function makeItem(spec: { id?: string; prompt?: string; answer?: string; 
     feedback: m.feedback ?? `why ${m.id} is wrong`,
     concepts: m.concepts.map((aliases) => ({ aliases })),
     ...(m.contradicts === undefined ? {} : { contradicts: m.contradicts }),
+    ...(m.answeredBy === undefined ? {} : { answeredBy: m.answeredBy }),
   }));
   const body = { prompt: spec.prompt ?? "测试题？", answer: spec.answer ?? "参考答案。", keyPoints, misconceptions };
   const id = spec.id ?? "T001";
