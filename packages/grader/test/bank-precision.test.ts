@@ -48,6 +48,15 @@ describe("the bank's gradable items", () => {
     expect(grade(itemById("Q091.f2"), "对，全组同分的话梯度就全为零，这一步肯定不会更新。").misconceptions.map((m) => m.id)).toContain("m2");
   });
 
+  it("read the paper-versus-v1 belief only where an old and a new version are both named, and a belief called too sweeping as rejected", () => {
+    const ids = (id: string, answer: string): string[] => grade(itemById(id), answer).misconceptions.map((m) => m.id);
+    expect(ids("Q092", "在 v1 里 Trainer、Gateway 和 Rollout Controller 其实是同一个进程的三个模块。")).not.toContain("m2");
+    expect(ids("Q092.f2", "没失去价值，老论文的示例跟 v1.0 是同一套接口，照着跑就行。")).toContain("m2");
+    expect(ids("Q091.f2", "有一种流行说法，谓全组同分则梯度全部为零，此乃以偏概全。")).toEqual([]);
+    expect(ids("Q091.f2", "很多人说全组同分梯度就全是 0，这个说法太绝对了。")).toEqual([]);
+    expect(ids("Q091.f2", "全组同分梯度就全是 0。")).toContain("m2");
+  });
+
   it.each(gradable.map((item) => [item.id, item] as const))("%s: a keyword list of its terms is never above hard", (_id, item) => {
     const terms = item.keyPoints.flatMap((point) => point.concepts.map((concept) => concept.aliases[0] ?? "")).filter((term) => term.length > 0);
     for (const separator of [" ", "，", "、"]) {
