@@ -108,6 +108,9 @@ const NEGATORS_AFTER_ZH = [
   "有什么用", "有啥用", "有什么必要", "有啥必要", "干嘛用", "有何用", "干什么用",
   // Said to be optional: "环境只是锦上添花", "环境有没有都行".
   "锦上添花", "有没有都行", "有没有都可以", "有没有都无所谓", "有没有无所谓", "要不要都行", "要不要都可以",
+  // Said to matter little, or to wait: "可验证这个要求没那么重要", "能不能验证倒是其次", "对齐以后再说".
+  "没那么重要", "不那么重要", "不太重要", "没那么关键", "不关键", "不是重点", "不是关键", "无关紧要", "无足轻重",
+  "倒是其次", "是其次", "在其次", "还在其次", "次要", "以后再说", "回头再说", "后面再说", "之后再说",
 ];
 /** Necessity negators that may be followed by a verb of attention: "坏例没必要再看", "过程不用保留". */
 const NOT_NEEDED_ZH = [
@@ -171,6 +174,9 @@ const NEGATORS_AFTER_EN = [
   "fixes nothing", "fix nothing", "solves nothing", "doesn't fix", "won't fix", "doesn't solve", "won't solve",
   // Judged wasted effort: "keeping the whole trajectory is overkill".
   "overkill", "a waste of time", "waste of time", "not worth it", "not worth the effort", "over engineering", "a waste",
+  // Judged to matter little: "'verifiable' is overrated", "alignment doesn't matter much".
+  "overrated", "doesn't matter", "does not matter", "don't matter", "not important", "isn't important", "unimportant",
+  "secondary", "not a priority", "nice to have", "not essential", "not a must", "not mandatory", "not that important",
 ].map((phrase) => phrase.split(" "));
 const AFTER_LEAD_WORDS_EN = 4;
 const AFTER_TRAIL_WORDS_EN = 4;

@@ -47,3 +47,23 @@ describe("a thing judged wasted effort or no fix", () => {
     expect(verdicts(grade(item, "Keeping the whole trajectory matters."))).toEqual({ k1: "hit" });
   });
 });
+
+describe("a thing judged to matter little", () => {
+  it("is negated by 'overrated', 'doesn't matter' and 'secondary' after it, in English and in Chinese", () => {
+    expect(negated("but being verifiable is overrated", "verifiable")).toBe(true);
+    expect(negated("whether it is verifiable doesn't matter much", "verifiable")).toBe(true);
+    expect(negated("verifiable rewards are secondary", "verifiable")).toBe(true);
+    expect(negated("verifiable rewards are essential", "verifiable")).toBe(false);
+    expect(negated("不过验证倒是其次", "验证")).toBe(true);
+    expect(negated("可验证这个要求没那么重要", "可验证")).toBe(true);
+    expect(negated("目标对齐以后再说", "目标对齐")).toBe(true);
+    expect(negated("先把目标对齐再说", "目标对齐")).toBe(false);
+  });
+
+  it("contradicts a point that asks for the thing", () => {
+    const item = makeItem({ id: "E003", keyPoints: [{ id: "k1", weight: 2, concepts: [["verifiable", "可验证", "验证"]] }] });
+    expect(verdicts(grade(item, "Honestly, verifiable is overrated."))).toEqual({ k1: "contradicted" });
+    expect(verdicts(grade(item, "验证倒是其次，先跑起来。"))).toEqual({ k1: "contradicted" });
+    expect(verdicts(grade(item, "奖励首先得可验证。"))).toEqual({ k1: "hit" });
+  });
+});
