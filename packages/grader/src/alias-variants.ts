@@ -137,5 +137,11 @@ export function aliasVariants(aliases: readonly string[]): string[] {
     for (const variant of inflections(alias)) out.add(variant);
     for (const variant of spokenForms(alias)) out.add(variant);
   }
+  // British spellings of -ize words: "normalised" for "normalized", "tokenise" for "tokenize".
+  for (const variant of [...out]) if (IZE.test(variant)) out.add(variant.replace(IZE_ALL, "is"));
   return [...out];
 }
+
+/** "-iz" before an ending (normalize, tokenized, standardizing, optimization) or at a prefix alias's end ("normaliz"). */
+const IZE = /[a-z]{3}iz(?:e|ed|es|ing|ation|er|$)/u;
+const IZE_ALL = /(?<=[a-z]{3})iz(?=e|ed|es|ing|ation|er|$|[^a-z])/gu;

@@ -237,6 +237,10 @@ const LINK_CHARS = new Set(
 /** 1 for each of LINK_CHARS: the claim check reads one per character of a segment. */
 const LINK_UNITS = new Uint8Array(0x10000);
 for (const unit of LINK_CHARS) LINK_UNITS[unit] = 1;
+/** An English term opening with a linking verb is a predicate: "normalized scores are the update". */
+const LINKING_OPENER_EN = /^(?:is|are|was|were|becomes?|equals?)\b/u;
+/** First letters of the English linking verbs a term may open with (see `LINKING_OPENER_EN`). */
+const LINK_VERB_FIRSTS = new Set(["i", "a", "w", "b", "e"].map((letter) => letter.charCodeAt(0)));
 const LINK_WORDS = new Set([
   "is", "are", "was", "be", "use", "uses", "used", "using", "need", "needs", "needed", "with", "to", "by",
   "for", "from", "of", "it", "that", "which", "when", "if", "then", "than", "can", "should", "must",
@@ -628,6 +632,9 @@ class AnswerAnalysis implements AnswerView {
           (!this.termStartsIn(i, i + 1) || text.startsWith("就是", i));
         const predicate = linkedByJiu || (covered[i] === 1 && i > segment.start && isHanUnit(text.charCodeAt(i - 1)) &&
           ((NEGATOR_UNITS.has(raw) && covered[i - 1] === 0) || (MODAL_UNITS.has(raw) && this.termBoundaryAt(i) && !startsWithOneOf(text, i, NOT_MODAL))));
+        // An English term opening with a linking verb after another term is the predicate: "normalized
+        // scores are the update", "the training is done".
+        if (covered[i] === 1 && firstCovered >= 0 && firstCovered < i && LINK_VERB_FIRSTS.has(raw) && this.termStartsIn(i, i + 1) && LINKING_OPENER_EN.test(text.slice(i, i + 8))) claim = true;
         const unit = i < segment.end && (covered[i] === 0 || predicate) ? raw : SPACE;
         if ((unit >= 0x61 && unit <= 0x7a) || unit === APOSTROPHE) {
           if (wordStart < 0) wordStart = i;
@@ -1207,6 +1214,28 @@ function withListsRead(perConcept: Occurrence[][], analysis: AnswerAnalysis): Oc
     const end = analysis.listRunEnd(o.segment);
     return end >= 0 && reached.includes(end) ? { ...o, negated: !analysis.listRequired(end), segment: end } : o;
   }));
+}
+
+/** What may stand between a conceded term and its "也": a particle or an aspect marker ("缺了也没关系"). */
+const SPACE_UNIT = 0x20;
+const CONCEDED_GAP = ["", "了", "的", "掉", "掉了", "了的"];
+/** "也" and a word waving the matter away: the term before it is granted, not denied ("资料缺了也没关系"). */
+const CONCEDING_CLOSINGS = ["也没关系", "也不要紧", "也无所谓", "也不管", "也没事", "也不怕", "也没问题", "也不影响", "也照样"];
+
+/**
+ * For a misconception: a term conceded ("资料不够也没关系，直接上更强的训练", "data 缺也不管啦") is the
+ * belief's condition granted, though the closing negates it for a point: read as affirmed.
+ */
+function withConcessionsRead(perConcept: Occurrence[][], analysis: AnswerAnalysis): Occurrence[][] {
+  const text = analysis.text;
+  const conceded = (o: Occurrence): boolean => o.negated && CONCEDED_GAP.some((gap) => {
+    const at = o.end + (text.charCodeAt(o.end) === SPACE_UNIT ? 1 : 0);
+    if (!text.startsWith(gap, at)) return false;
+    const closingAt = at + gap.length + (text.charCodeAt(at + gap.length) === SPACE_UNIT ? 1 : 0);
+    return CONCEDING_CLOSINGS.some((closing) => text.startsWith(closing, closingAt));
+  });
+  if (!perConcept.some((list) => list.some(conceded))) return perConcept;
+  return perConcept.map((list) => list.map((o) => (conceded(o) ? { ...o, negated: false } : o)));
 }
 
 /**
@@ -1899,11 +1928,15 @@ function spacedSideBySide(text: string, terms: readonly Occurrence[]): boolean {
   if (terms.length < 2) return false;
   const sorted = [...terms].sort((a, b) => a.start - b.start);
   for (let k = 1; k < sorted.length; k++) {
-    const gap = text.slice((sorted[k - 1] as Occurrence).end, (sorted[k] as Occurrence).start);
+    const later = sorted[k] as Occurrence;
+    const gap = text.slice((sorted[k - 1] as Occurrence).end, later.start);
     if (gap !== " ") return false;
+    // A term that opens with a linking verb is a predicate, not a name: "normalized scores are the update".
+    if (LINKING_OPENER_EN.test(text.slice(later.start, later.end))) return false;
   }
   return true;
 }
+
 
 /** How many characters may open a list item before its term (a verb or a measure word): more is a clause. */
 const LIST_ITEM_HEAD = 4;
@@ -1969,7 +2002,7 @@ function detectMisconception(
   const mentions: Occurrence[][] = [];
   for (const concept of misconception.concepts) mentions.push(analysis.of(concept));
   // A list denied whole ("别以为只留最终文本、之后重新分词就能还原") denies the belief inside it.
-  const perConcept = withListsRead(mentions, analysis);
+  const perConcept = withConcessionsRead(withListsRead(mentions, analysis), analysis);
   const anchors = perConcept[0] ?? [];
   // Every anchor of one segment (or sentence) comes to the same answer: each is tried once.
   let tried = -1;

@@ -67,3 +67,23 @@ describe("a thing judged to matter little", () => {
     expect(verdicts(grade(item, "奖励首先得可验证。"))).toEqual({ k1: "hit" });
   });
 });
+
+describe("English predicates and spellings", () => {
+  const normalizationBelief = makeItem({
+    id: "E004",
+    keyPoints: [{ id: "k1", concepts: [["group"], ["baseline"]] }],
+    misconceptions: [{ id: "m1", statement: "把组内标准化称为完整 GRPO", concepts: [["normalized scores", "normaliz"], ["are the update", "is done"]] }],
+  });
+  const ids = (answer: string): string[] => grade(normalizationBelief, answer).misconceptions.map((m) => m.id);
+
+  it("reads a term opening with a linking verb as the predicate of the term before it", () => {
+    expect(ids("The normalized scores are the update.")).toEqual(["m1"]);
+    // Names typed side by side with a space are still no claim.
+    expect(ids("normalized scores baseline")).toEqual([]);
+  });
+
+  it("matches British spellings of -ize words", () => {
+    expect(ids("The normalised scores are the update.")).toEqual(["m1"]);
+    expect(ids("Once you normalise the rewards, the training is done.")).toEqual(["m1"]);
+  });
+});
