@@ -71,7 +71,15 @@ export interface CompiledKeyPoint {
    * saying it is not needed denies the point whatever the answer says of the others.
    */
   source: number;
+  /**
+   * The point says a thing may happen ("复杂加权可能掩盖严重错误"): saying there is no need to look for
+   * it ("不用专门去找漏洞") is no denial that it may.
+   */
+  possibility: boolean;
 }
+
+/** Words that make a point a statement of what may happen. */
+const POSSIBILITY = /可能|\b(?:may|might|could)\b/u;
 
 export interface CompiledMisconception {
   id: string;
@@ -148,6 +156,7 @@ export function compileItem(item: QuizItem): CompiledItem {
     differingIn: point.concepts.length >= 2 ? differingIn(normalizeTerm(point.text), point.concepts) : null,
     askedWhich: point.concepts.map((concept) => askedWhich(normalizeTerm(point.text), concept)),
     source: sourceIn(normalizeTerm(point.text), point.concepts),
+    possibility: POSSIBILITY.test(normalizeTerm(point.text)),
     removes: point.polarity === "assert" && point.concepts.some((concept) => concept.aliases.some((alias) => REMOVAL_ALIASES.test(alias))),
     // Kept out of the registry: the opposite's phrases are no terms of the item (they neither cover an
     // answer's words nor mask its negators), only looked for when a point is judged.

@@ -237,6 +237,9 @@ const LINK_CHARS = new Set(
 /** 1 for each of LINK_CHARS: the claim check reads one per character of a segment. */
 const LINK_UNITS = new Uint8Array(0x10000);
 for (const unit of LINK_CHARS) LINK_UNITS[unit] = 1;
+/** Verbs of looking for a thing, and how far before its term they are read (code units). */
+const SEEKING_VERBS = ["查", "找", "check", "look for", "search for", "hunt for", "dig for"];
+const SEEKING_REACH = 12;
 /** An English term opening with a linking verb is a predicate: "normalized scores are the update". */
 const LINKING_OPENER_EN = /^(?:is|are|was|were|becomes?|equals?)\b/u;
 /** First letters of the English linking verbs a term may open with (see `LINKING_OPENER_EN`). */
@@ -482,6 +485,13 @@ class AnswerAnalysis implements AnswerView {
   closesHarmlessAfter(o: Occurrence): boolean {
     const segment = this.clauses.segments[this.homeOf(o)];
     return segment !== undefined && closesHarmless(this.text, o.end, segment.end);
+  }
+
+  /** Whether a verb of looking for stands just before the term, in its segment: "去查什么漏洞", "check 什么 loophole". */
+  soughtAt(o: Occurrence): boolean {
+    const segment = this.clauses.segments[o.segment];
+    const before = this.text.slice(Math.max(segment?.start ?? 0, o.start - SEEKING_REACH), o.start);
+    return SEEKING_VERBS.some((verb) => before.includes(verb));
   }
 
   /** Whether the occurrence's sentence is a question ("谁说旧论文没用？"): what it holds is asked, not said. */
@@ -2283,6 +2293,11 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     if (judgement.evidence.some((o) => hits.some((hit) => hit.start < o.end && o.start < hit.end))) {
       judgements[index] = judged(judgement.verdict, false, [], [], judgement.supported);
     }
+  });
+  // Looking for a thing said to be needless ("没必要专门去找漏洞") denies no point that it may happen.
+  judgements.forEach((judgement, index) => {
+    if (!judgement.contradicted || judgement.evidence.length === 0 || compiled.keyPoints[index]?.possibility !== true) return;
+    if (judgement.evidence.every((o) => analysis.soughtAt(o))) judgements[index] = judged(judgement.verdict, false, [], [], judgement.supported);
   });
   // Words quoting a belief in order to reject it ("有人说反思就等于更新权重，这不对") deny no point.
   judgements.forEach((judgement, index) => {

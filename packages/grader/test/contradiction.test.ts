@@ -230,3 +230,20 @@ describe("things a point says differ, called one thing", () => {
     expect(verdicts(grade(rolesItem, "训练端、代理和控制器职责不同。部署时 trainer 和 gateway 可以是同一个进程。"))).toEqual({ k1: "hit" });
   });
 });
+
+describe("a point that says a thing may happen", () => {
+  const riskItem = makeItem({
+    id: "T130.f3",
+    prompt: "奖励越复杂越好吗？",
+    keyPoints: [{ id: "k1", text: "复杂加权可能掩盖严重错误或留下可投机的捷径", concepts: [["掩盖", "漏洞", "loophole", "捷径"]] }],
+  });
+
+  it("is not denied by saying there is no need to look for the thing", () => {
+    expect(verdicts(grade(riskItem, "曲线一直涨就行，没必要专门去找漏洞。")).k1).not.toBe("contradicted");
+    expect(verdicts(grade(riskItem, "reward 涨就 ok，不用另外去 check 什么 loophole。")).k1).not.toBe("contradicted");
+  });
+
+  it("is denied by saying the thing cannot happen", () => {
+    expect(verdicts(grade(riskItem, "加权再复杂也不会有漏洞。")).k1).toBe("contradicted");
+  });
+});
