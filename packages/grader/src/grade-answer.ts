@@ -263,7 +263,7 @@ const LIST_WORDS = new Set(["and", "or", "the", "a", "an", "vs", "etc", "also", 
 const CONTENT_CHAR = /[\p{L}\p{N}]/u;
 // A bare yes or no as the first segment answers a yes/no follow-up ("把对话全部拼起来训练行吗？" "不行，……").
 // Spoken answers soften it with a modal particle ("不行吧", "能啊") or a degree word ("不太行").
-const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|做不了|做不到|没法做|不能做|训不了|没法训|不一样|不同|不一致|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|nah|no way|definitely not|absolutely not|not necessarily|not really|not always|not as is|not a guarantee|not guaranteed|not quite|not exactly|not at all|not true)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛|喔|噢|耶|哟|呦|唷|咯|喽)?$/;
+const LEADING_NO = /^(?:不|不行|不宜|不能|不可以|不可|做不了|做不到|没法做|不能做|训不了|没法训|不一样|不同|不一致|不相同|不一定|未必|不见得|没有|没|不是|不对|否|不建议|不好|别|不用|没必要|不太行|不大行|不太好|不太对|不太可能|no|nope|nah|no way|definitely not|absolutely not|not necessarily|not really|not always|not as is|not a guarantee|not guaranteed|not quite|not exactly|not at all|not true|i don't think so|i dont think so)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛|喔|噢|耶|哟|呦|唷|咯|喽)?$/;
 /** Fillers and hedges that may open an answer before its yes or no: "嗯未必吧", "我觉得不行". */
 const LEADING_FILLERS = ["我个人觉得", "个人觉得", "我觉得", "我认为", "我感觉", "说实话", "老实说", "严格来说", "简单说", "其实", "这个", "那个", "嗯", "呃", "额", "啊", "哦", "唔", "噢", "emm", "hmm", "um", "uh", "well"];
 
@@ -283,7 +283,7 @@ function afterFillers(text: string, start: number, end: number): number {
   }
 }
 
-const LEADING_YES = /^(?:可以|行|是|对|一样|相同|能|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|yeah|yup|sure|sure you can|yes you can|you can|of course|absolutely|definitely)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛|喔|噢|耶|哟|呦|唷|咯|喽)?$/;
+const LEADING_YES = /^(?:可以|行|是|对|一样|相同|能|当然|当然可以|当然能|当然行|没问题|好啊|yes|yep|yeah|yup|sure|sure you can|yes you can|you can|of course|absolutely|definitely|pretty much|pretty much yeah|basically yes|i think so|i'd say so)(?:的|了)?(?:吧|啊|呀|哈|呢|啦|哦|嘛|喔|噢|耶|哟|呦|唷|咯|喽)?$/;
 
 /** Yes-words a short leading answer may open with before a verb of the question: "可以拼", "能训". */
 const YES_BEFORE_VERB = ["可以", "能", "行", "当然可以", "当然能"];

@@ -39,6 +39,8 @@ describe("a yes or no that states a misconception", () => {
     expect(result.suggestedRating).toBe("again");
     expect(flagged(grade(sameScoreFollowUp([{ followUp: "f2", reply: "yes" }]), "Yes, nothing moves in that step."))).toEqual(["m2"]);
     expect(flagged(grade(scalarRewardFollowUp, "不行吧，没有分数模型学不到好坏。"))).toEqual(["m2"]);
+    expect(flagged(grade(sameScoreFollowUp([{ followUp: "f2", reply: "yes" }]), "Pretty much, yeah. Nothing moves."))).toEqual(["m2"]);
+    expect(flagged(grade(scalarRewardFollowUp, "I don't think so, the model can't tell good from bad without a score."))).toEqual(["m2"]);
   });
 
   it("flags nothing for the other reply, for an answer that opens otherwise, or on a follow-up the page does not name", () => {
