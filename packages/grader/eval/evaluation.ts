@@ -272,8 +272,9 @@ export const BATCHES = {
   "forty-third": batches(43, 43),
   "forty-fourth": batches(44, 44),
   "forty-third and forty-fourth": batches(43, 44),
-  "fifteenth to forty-fourth (clean)": batches(15, 44),
-  "second to forty-fourth": batches(2, 44),
+  "forty-sixth": batches(46, 46),
+  "fifteenth to forty-sixth (clean)": batches(15, 46),
+  "second to forty-sixth": batches(2, 46),
 } as const;
 export type Batch = keyof typeof BATCHES;
 
