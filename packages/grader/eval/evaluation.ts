@@ -272,7 +272,9 @@ export const BATCHES = {
   "forty-third": batches(43, 43),
   "forty-fourth": batches(44, 44),
   "forty-third and forty-fourth": batches(43, 44),
+  "forty-fifth": batches(45, 45),
   "forty-sixth": batches(46, 46),
+  "forty-fifth and forty-sixth": batches(45, 46),
   "fifteenth to forty-sixth (clean)": batches(15, 46),
   "second to forty-sixth": batches(2, 46),
 } as const;

@@ -73,6 +73,7 @@ describe("labelled evaluation", () => {
     ["forty-second", "fresh-42", "AP", 8],
     ["forty-third", "fresh-43", "AQ", 8],
     ["forty-fourth", "fresh-44", "AR", 8],
+    ["forty-fifth", "fresh-45", "AS", 8],
     ["forty-sixth", "fresh-46", "AT", 8],
   ] as const)("has a %s batch of %s, ids -%s, %i answers on each of the 12 items, its held-out ones in place", (_name, origin, letter, perItem) => {
     const heldOut = (n: number): boolean => (perItem === 6 ? n % 3 === 0 : [3, 6, 8].includes(n));
