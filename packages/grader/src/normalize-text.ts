@@ -399,8 +399,10 @@ export function normalizeText(original: string, words: "regional" | "characters"
       // 验证再说"): it breaks the segment as a comma would. Elsewhere spaces are layout.
       // Only plain spaces after a run of three or more characters count: "DPO 用 偏好对" spaces its
       // words, and a space beside markup ("用 [偏好](…)") is layout.
+      // A yes or no opening the answer is a clause however short: "未必 先保证奖励可验证", "对 全组同分……".
       const spaceBetweenHan = pendingBreak === SPACE && onlyWhitespace(simplified, pendingOrigin, j) &&
-        ((isHan(code) && hanRun >= MIN_CLAUSE_BEFORE_SPACE) || (isAsciiWord(code) && hanRun >= MIN_CLAUSE_BEFORE_SUBJECT && opensClause(simplified, j, simplifiedLength)));
+        ((isHan(code) && (hanRun >= MIN_CLAUSE_BEFORE_SPACE || (n === hanRun && isLeadingReply(outUnits, n)))) ||
+          (isAsciiWord(code) && hanRun >= MIN_CLAUSE_BEFORE_SUBJECT && opensClause(simplified, j, simplifiedLength)));
       const unit = pendingBreak === SENTENCE ? SENTENCE_UNIT : pendingBreak === SEGMENT || spaceBetweenHan ? SEGMENT_UNIT : isAsciiWord(last) && isAsciiWord(code) ? 0x20 : -1;
       if (unit >= 0) {
         outUnits[n] = unit;
@@ -420,6 +422,17 @@ export function normalizeText(original: string, words: "regional" | "characters"
   }
   out.length = n;
   return { text: out.text(), originStart: outStarts.slice(0, n), originEnd: outEnds.slice(0, n) };
+}
+
+/** Short replies that open an answer, a clause of their own when a space follows them. */
+const LEADING_REPLIES = new Set(["不", "对", "是", "行", "能", "没", "可以", "不行", "不能", "未必", "不会", "没有", "不是", "是的", "对的", "没错", "当然", "不宜", "不对", "对啊", "是啊", "能啊", "可以啊", "不一定", "不见得", "不可以", "一样", "不一样"]);
+/** The longest of them, in code units. */
+const LONGEST_LEADING_REPLY = 3;
+
+/** Whether the first `length` units written are one of the short replies. */
+function isLeadingReply(units: Uint16Array, length: number): boolean {
+  if (length === 0 || length > LONGEST_LEADING_REPLY) return false;
+  return LEADING_REPLIES.has(String.fromCharCode(...units.subarray(0, length)));
 }
 
 /** A clause typed without punctuation runs this many Chinese characters before the space that ends it. */

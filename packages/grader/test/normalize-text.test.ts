@@ -27,6 +27,11 @@ describe("normalizeText", () => {
     // Spaces around English words in a sentence are layout.
     expect(normalizeTerm("SFT 用示范 DPO 用偏好对")).toBe("sft用示范dpo用偏好对");
     expect(normalizeTerm("先训一个奖励模型 RM 再打分")).toBe("先训一个奖励模型rm再打分");
+    // A short yes or no opening the answer is a clause of its own; a short word elsewhere is not.
+    expect(normalizeTerm("未必 先保证奖励可验证")).toBe("未必，先保证奖励可验证");
+    expect(normalizeTerm("对 全组同分梯度为零")).toBe("对，全组同分梯度为零");
+    expect(normalizeTerm("保证 对 目标")).toBe("保证对目标");
+    expect(normalizeTerm("用 偏好对")).toBe("用偏好对");
   });
 
   it("breaks a clause at a dash, as at a comma", () => {
