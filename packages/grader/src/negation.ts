@@ -73,11 +73,12 @@ const NEGATOR_PAIRS = new Map([["instead", "of"], ["rather", "than"]]);
 // "没有环境照样能解释": what is still possible without the thing is not negated.
 /** Words that deny a whole claim after them: a contrast right after them is inside the claim. */
 const CLAIM_NEGATORS_ZH = ["不能说", "不是说", "并不是", "不是", "别以为", "不要以为", "并非", "不代表", "不等于", "不意味着"];
-const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是", "只要", "只需要", "只需", "只用", "的话", "照样", "照常"];
+// A particle that closes a spoken clause ends it too: "别直接全拼起来 train 啦 要先 mark 好 role".
+const SCOPE_BREAKS_ZH = ["而是", "而", "但是", "但", "却", "反而", "然而", "只是", "只要", "只需要", "只需", "只用", "的话", "照样", "照常", "啦", "咯", "嘛", "喔", "哦", "噢"];
 /** 1 for a code unit some contrast word starts with. */
 const SCOPE_BREAK_FIRSTS = new Uint8Array(0x10000);
 for (const word of SCOPE_BREAKS_ZH) SCOPE_BREAK_FIRSTS[word.charCodeAt(0)] = 1;
-const SCOPE_BREAK_WORDS = new Set(["but", "rather", "instead", "however", "whereas", "while"]);
+const SCOPE_BREAK_WORDS = new Set(["but", "rather", "instead", "however", "whereas", "while", "lah", "leh", "lor"]);
 
 // After the term, the negation must close the segment: "奖励模型不需要了" negates the model,
 // "DPO 不需要奖励模型" does not negate DPO. Up to AFTER_LEAD_ZH characters may come first.

@@ -146,6 +146,13 @@ describe("false cues and contrast", () => {
     expect(negated(sentence, term)).toBe(false);
   });
 
+  it("stops at a particle that closes a spoken clause: 别全拼起来啦，要先 mark 好 role", () => {
+    expect(negated("别直接全拼起来 train 啦 要先 mark 好 role", "role")).toBe(false);
+    expect(negated("别直接全拼起来 train 啦 要先 mark 好 role", "拼起来")).toBe(true);
+    expect(negated("no need full concat lah must label role", "role")).toBe(false);
+    expect(negated("不用标 role 啦", "role")).toBe(true);
+  });
+
   it("stops at a contrast: in 不是奖励而是偏好 only 奖励 is negated", () => {
     expect(negated("不是奖励而是偏好", "奖励")).toBe(true);
     expect(negated("不是奖励而是偏好", "偏好")).toBe(false);
