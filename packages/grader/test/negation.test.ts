@@ -147,9 +147,9 @@ describe("false cues and contrast", () => {
   });
 
   it("stops at a particle that closes a spoken clause: 别全拼起来啦，要先 mark 好 role", () => {
-    expect(negated("别直接全拼起来 train 啦 要先 mark 好 role", "role")).toBe(false);
-    expect(negated("别直接全拼起来 train 啦 要先 mark 好 role", "拼起来")).toBe(true);
-    expect(negated("no need full concat lah must label role", "role")).toBe(false);
+    expect(negated("别拼啦 要标 role", "role")).toBe(false);
+    expect(negated("别拼啦 要标 role", "拼")).toBe(true);
+    expect(negated("no need concat lah label role", "role")).toBe(false);
     expect(negated("不用标 role 啦", "role")).toBe(true);
   });
 
