@@ -936,6 +936,8 @@ export function isNegatedInContext(context: NegationContext, start: number, end:
 
 /** Verbs making someone do or not do a thing: "让模型别跑偏", "拉住模型别跑太远". */
 const CAUSATIVES_ZH = ["拉住", "拉着", "防止", "避免", "约束", "管着", "让", "使", "叫", "逼"];
+/** Words pointing at the modified term after "的": "……的那种惩罚项". */
+const MODIFIED_DEMONSTRATIVES = ["那种", "这种", "那类", "这类", "那个", "这个", "那些", "这些", "一种", "一个", "一些"];
 /** Negators such a clause may hold: "别跑太远", "不乱改", "没见过". */
 const MODIFIER_NEGATORS_ZH = ["别", "不", "没"];
 
@@ -946,6 +948,9 @@ const MODIFIER_NEGATORS_ZH = ["别", "不", "没"];
 function negatedInCausativeModifier(text: string, from: number, start: number): boolean {
   let at = start;
   while (at > from && text.charCodeAt(at - 1) === 0x20) at--;
+  // A demonstrative may stand between the clause and the term: "拉住它不要跑太远的那种惩罚项".
+  const demonstrative = MODIFIED_DEMONSTRATIVES.find((word) => text.endsWith(word, at) && at - word.length > from);
+  if (demonstrative !== undefined) at -= demonstrative.length;
   if (at <= from || text[at - 1] !== "的") return false;
   const modifier = text.slice(from, at - 1);
   let negator = -1;

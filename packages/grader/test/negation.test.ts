@@ -50,6 +50,7 @@ describe("a negation inside a causative clause modifying the term", () => {
   it.each([
     ["比如拉住模型别跑太远的 KL 惩罚", "KL 惩罚"],
     ["让模型别乱改格式的规则", "规则"],
+    ["还有像拉住它不要跑太远的那种惩罚项", "惩罚项"],
   ])("%s leaves %s undenied", (sentence, term) => {
     expect(negated(sentence, term)).toBe(false);
   });
