@@ -68,6 +68,11 @@ const MIXED_LANGUAGE_SYNONYMS: ReadonlyArray<readonly [string, string]> = [
   ["均值", "mean"],
   ["奖励模型", "rm"],
   ["价值模型", "critic"],
+  // Code words typed in English inside a Chinese term: "新的 component", "旧的 API 字段".
+  ["组件", "component"],
+  ["接口", "interface"],
+  ["代码", "code"],
+  ["轨迹", "trajectory"],
 ];
 
 /** Words that take no inflection inside a multi-word English alias. */
