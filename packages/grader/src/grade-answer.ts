@@ -4,6 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
+import { learnedVerdicts } from "./learned-credit.ts";
 import { assertsNeed, assertsPossible, attentionDeniedAfter, claimRejectedBefore, claimsSufficient, closesHarmless, keepingDismissedAfter, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
@@ -76,6 +77,11 @@ export interface GradeOptions {
    * the matching found, and everything else (score, rating, feedback) follows from that.
    */
   creditedPoints?: readonly string[];
+  /**
+   * Whether the model learnt from labelled answers may raise a point the rules judged missed or
+   * partial (see learned-credit.ts). Default true; false grades by the rules alone.
+   */
+  learnedCredit?: boolean;
 }
 
 const PARTIAL_CREDIT = 0.5;
@@ -2421,6 +2427,18 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
       const elsewhere = point.concepts.some((concept) => analysis.of(concept).some((o) => !wrongSentences.has(o.sentence)));
       if (!elsewhere) keyPoints[index] = keyPointResult(result.id, result.text, "missed", [], result.contradicted, result.weight);
     });
+  }
+
+  // Paraphrases the aliases miss, read by the model learnt from labelled answers: it may only raise a
+  // missed or partial point, and reads nothing into a keyword list.
+  if (!keywordSalad && options.learnedCredit !== false) {
+    const raised = learnedVerdicts(item.id, keyPoints, normalized.text);
+    if (raised.size > 0) {
+      keyPoints.forEach((result, index) => {
+        const verdict = raised.get(result.id);
+        if (verdict !== undefined) keyPoints[index] = keyPointResult(result.id, result.text, verdict, result.evidence, false, result.weight);
+      });
+    }
   }
 
   let score = 0;

@@ -1,0 +1,51 @@
+// Trains the learned-credit model (src/learned-credit.ts) on the tuning split of the labelled answers
+// and writes src/learned-credit.json. Held-out answers are never read. Deterministic: the same labels
+// give the same file.
+// Usage: pnpm --filter @recall/grader train [--without ORIGIN ...]   (a batch kept blind stays out)
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { loadBank } from "@recall/content";
+import { normalizeText } from "../src/normalize-text.ts";
+import { gramsOf, LEARNED_CREDIT_PATH, pointTextHash, trainPoint, TRAINING_SETTINGS, type LearnedCreditModel, type LearnedPoint } from "../src/learned-credit.ts";
+import { CONTENT_DIR, LABELLED_ANSWERS_PATH, type LabelledAnswer } from "./evaluation.ts";
+
+/** The tuning lines of the labels file the model learns from, in file order, with their hash. */
+export function trainingLines(path: string, leftOut: ReadonlySet<string>): { labels: LabelledAnswer[]; sha256: string } {
+  const lines = readFileSync(path, "utf8").split("\n").filter((line) => line.trim().length > 0);
+  const kept: string[] = [];
+  const labels: LabelledAnswer[] = [];
+  for (const line of lines) {
+    const label = JSON.parse(line) as LabelledAnswer;
+    if (label.split !== "tuning" || leftOut.has(label.origin ?? "first")) continue;
+    kept.push(line);
+    labels.push(label);
+  }
+  return { labels, sha256: createHash("sha256").update(kept.join("\n")).digest("hex") };
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2).filter((arg) => arg !== "--");
+  const leftOut = new Set<string>();
+  for (let k = 0; k < args.length; k++) if (args[k] === "--without" && args[k + 1] !== undefined) leftOut.add(args[++k] as string);
+  const bank = await loadBank(CONTENT_DIR);
+  const { labels, sha256 } = trainingLines(LABELLED_ANSWERS_PATH, leftOut);
+  const items: Record<string, Record<string, LearnedPoint>> = {};
+  for (const item of bank.items) {
+    const answers = labels.filter((label) => label.item === item.id);
+    if (answers.length === 0 || item.keyPoints.length === 0) continue;
+    const examples = answers.map((label) => gramsOf(normalizeText(label.answer).text));
+    const points: Record<string, LearnedPoint> = {};
+    for (const point of item.keyPoints) {
+      const targets = answers.map((label) => (label.keyPoints.includes(point.id) ? 1 : (label.partial ?? []).includes(point.id) ? 0.5 : 0));
+      points[point.id] = trainPoint(examples, targets, pointTextHash(point.text));
+    }
+    items[item.id] = points;
+  }
+  const origins = [...new Set(labels.map((label) => label.origin ?? "first"))].sort();
+  const model: LearnedCreditModel = { trainedOn: { answers: labels.length, origins, sha256 }, settings: TRAINING_SETTINGS, items };
+  writeFileSync(LEARNED_CREDIT_PATH, `${JSON.stringify(model)}\n`);
+  console.log(`trained on ${labels.length} tuning answers of ${origins.length} batches, ${Object.keys(items).length} items; left out: ${[...leftOut].join(", ") || "none"}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

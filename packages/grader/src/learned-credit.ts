@@ -1,0 +1,184 @@
+// Learned credit: for the items the labelled answers cover, a per-point logistic model over the
+// answer's character n-grams, trained on the tuning split (eval/train-learned-credit.ts). It reads
+// the paraphrases the alias lists miss ("拉住它不要跑太远的惩罚项" for 正则) and may only raise a point
+// the rules judged missed or partial; it never lowers one, never reads a contradiction, and leaves
+// keyword lists, empty and very short answers alone. A point whose text changed since training is
+// skipped, so an edited page never grades against stale weights.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+
+/** One key point's model: its text's hash when trained, a bias and the kept n-gram weights. */
+export interface LearnedPoint {
+  textHash: string;
+  bias: number;
+  weights: Record<string, number>;
+}
+
+/** The trained file: which tuning answers it learned from, and each item's points. */
+export interface LearnedCreditModel {
+  /** SHA-256 of the tuning lines it was trained on, in file order. */
+  trainedOn: { answers: number; origins: string[]; sha256: string };
+  settings: TrainingSettings;
+  items: Record<string, Record<string, LearnedPoint>>;
+}
+
+export interface TrainingSettings {
+  epochs: number;
+  learningRate: number;
+  l2: number;
+  /** The largest weights kept per point. */
+  keep: number;
+}
+
+export const TRAINING_SETTINGS: TrainingSettings = { epochs: 60, learningRate: 0.3, l2: 0.0003, keep: 1000 };
+
+/** At or above this probability a missed point earns part of its credit. */
+export const PARTIAL_AT = 0.6;
+/** At or above this one a missed or partial point is hit. */
+export const HIT_AT = 0.85;
+/** Answers shorter than this (normalized code units) state one thing at most: the rules judge them alone. */
+export const MIN_LENGTH = 40;
+
+const MAX_GRAM = 3;
+/** Characters that separate clauses in normalized text: no n-gram spans them. */
+const SEPARATORS = new Set(["，", "。", " "]);
+
+/** The answer's distinct 1- to 3-character n-grams that span no separator, in first-seen order. */
+export function gramsOf(normalizedText: string): string[] {
+  const grams = new Set<string>();
+  const text = normalizedText;
+  for (let start = 0; start < text.length; start++) {
+    for (let length = 1; length <= MAX_GRAM && start + length <= text.length; length++) {
+      if (SEPARATORS.has(text[start + length - 1] as string)) break;
+      grams.add(text.slice(start, start + length));
+    }
+  }
+  return [...grams];
+}
+
+/** Each answer's n-grams count equally, scaled so that a long answer is not surer for its length. */
+function scaleOf(grams: readonly string[]): number {
+  return 1 / Math.sqrt(Math.max(1, grams.length));
+}
+
+function sigmoid(z: number): number {
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** A point's weights as read for grading: a map, looked up once per n-gram of the answer. */
+interface ReadyPoint {
+  textHash: string;
+  bias: number;
+  weights: ReadonlyMap<string, number>;
+}
+
+/** The point's probability for an answer's distinct n-grams. */
+export function probability(point: LearnedPoint | ReadyPoint, grams: readonly string[]): number {
+  const weights: ReadonlyMap<string, number> = point.weights instanceof Map ? point.weights : new Map(Object.entries(point.weights as Record<string, number>));
+  const scale = scaleOf(grams);
+  let z = point.bias;
+  for (const gram of grams) {
+    const weight = weights.get(gram);
+    if (weight !== undefined) z += weight * scale;
+  }
+  return sigmoid(z);
+}
+
+/**
+ * Logistic regression by stochastic gradient descent, in the examples' order: deterministic.
+ * `targets` are 1 for a hit, 0.5 for a partial, 0 otherwise.
+ */
+export function trainPoint(examples: readonly (readonly string[])[], targets: readonly number[], textHash: string, settings: TrainingSettings = TRAINING_SETTINGS): LearnedPoint {
+  const weights = new Map<string, number>();
+  let bias = 0;
+  for (let epoch = 0; epoch < settings.epochs; epoch++) {
+    examples.forEach((grams, index) => {
+      const scale = scaleOf(grams);
+      let z = bias;
+      for (const gram of grams) z += (weights.get(gram) ?? 0) * scale;
+      const error = sigmoid(z) - (targets[index] as number);
+      bias -= settings.learningRate * error;
+      for (const gram of grams) {
+        const weight = weights.get(gram) ?? 0;
+        weights.set(gram, weight - settings.learningRate * (error * scale + settings.l2 * weight));
+      }
+    });
+  }
+  // The largest weights carry the model; the rest are noise the size of the file would pay for.
+  const kept = [...weights].sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]) || (a[0] < b[0] ? -1 : 1)).slice(0, settings.keep);
+  const rounded: Record<string, number> = {};
+  for (const [gram, weight] of kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) rounded[gram] = Math.round(weight * 1e4) / 1e4;
+  return { textHash, bias: Math.round(bias * 1e4) / 1e4, weights: rounded };
+}
+
+const textHashes = new Map<string, string>();
+
+/** What a point's text is checked against: its hash when the model was trained (memoised: points repeat). */
+export function pointTextHash(text: string): string {
+  let hash = textHashes.get(text);
+  if (hash === undefined) {
+    hash = createHash("sha256").update(text).digest("hex").slice(0, 16);
+    textHashes.set(text, hash);
+  }
+  return hash;
+}
+
+export const LEARNED_CREDIT_PATH = new URL("./learned-credit.json", import.meta.url);
+
+/** A model with its weights as maps, ready to grade with. */
+export interface ReadyModel {
+  items: ReadonlyMap<string, ReadonlyMap<string, ReadyPoint>>;
+}
+
+/** Turns a trained model (plain data, as stored) into maps for grading. */
+export function readyModel(model: LearnedCreditModel): ReadyModel {
+  const items = new Map<string, Map<string, ReadyPoint>>();
+  for (const [itemId, points] of Object.entries(model.items)) {
+    const ready = new Map<string, ReadyPoint>();
+    for (const [pointId, point] of Object.entries(points)) ready.set(pointId, { textHash: point.textHash, bias: point.bias, weights: new Map(Object.entries(point.weights)) });
+    items.set(itemId, ready);
+  }
+  return { items };
+}
+
+let loaded: ReadyModel | null | undefined;
+
+/** The shipped model, read once; null when the file is missing or unreadable (the rules then grade alone). */
+export function learnedCreditModel(): ReadyModel | null {
+  if (loaded === undefined) {
+    try {
+      loaded = readyModel(JSON.parse(readFileSync(LEARNED_CREDIT_PATH, "utf8")) as LearnedCreditModel);
+    } catch {
+      loaded = null;
+    }
+  }
+  return loaded;
+}
+
+/** A point as the rules judged it, and whether the answer may be read for more. */
+export interface JudgedPoint {
+  id: string;
+  text: string;
+  verdict: "hit" | "partial" | "missed" | "contradicted";
+}
+
+/**
+ * The verdicts the learned model raises, by point id: "partial" or "hit" for points the rules judged
+ * missed or partial. Empty for items it was not trained on, short answers and keyword lists.
+ */
+export function learnedVerdicts(itemId: string, points: readonly JudgedPoint[], normalizedText: string, model: ReadyModel | null = learnedCreditModel()): Map<string, "partial" | "hit"> {
+  const raised = new Map<string, "partial" | "hit">();
+  const learned = model?.items.get(itemId);
+  if (learned === undefined || normalizedText.length < MIN_LENGTH) return raised;
+  let grams: string[] | null = null;
+  for (const point of points) {
+    if (point.verdict !== "missed" && point.verdict !== "partial") continue;
+    const weights = learned.get(point.id);
+    if (weights === undefined || weights.textHash !== pointTextHash(point.text)) continue;
+    grams ??= gramsOf(normalizedText);
+    const p = probability(weights, grams);
+    if (p >= HIT_AT) raised.set(point.id, "hit");
+    else if (p >= PARTIAL_AT && point.verdict === "missed") raised.set(point.id, "partial");
+  }
+  return raised;
+}
