@@ -86,10 +86,10 @@ function itemFor(items: ReadonlyMap<string, QuizItem>, label: LabelledAnswer): Q
 
 const fullMisconceptionId = (item: QuizItem, id: string): string => (id.includes(".") ? id : `${item.questionId}.${id}`);
 
-export function gradeAll(items: ReadonlyMap<string, QuizItem>, labels: readonly LabelledAnswer[], thresholds: RatingThresholds = DEFAULT_THRESHOLDS): Prediction[] {
+export function gradeAll(items: ReadonlyMap<string, QuizItem>, labels: readonly LabelledAnswer[], thresholds: RatingThresholds = DEFAULT_THRESHOLDS, options: { learnedCredit?: boolean } = {}): Prediction[] {
   return labels.map((label) => {
     const item = itemFor(items, label);
-    const result = grade(item, label.answer, { thresholds });
+    const result = grade(item, label.answer, { thresholds, ...options });
     return {
       score: result.score,
       rating: result.suggestedRating,

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { loadBank } from "@recall/content";
+import { loadBank, type Bank } from "@recall/content";
 import { normalizeText } from "../src/normalize-text.ts";
 import { gramsOf, LEARNED_CREDIT_PATH, pointTextHash, trainPoint, TRAINING_SETTINGS, type LearnedCreditModel, type LearnedPoint } from "../src/learned-credit.ts";
 import { CONTENT_DIR, LABELLED_ANSWERS_PATH, type LabelledAnswer } from "./evaluation.ts";
@@ -24,12 +24,8 @@ export function trainingLines(path: string, leftOut: ReadonlySet<string>): { lab
   return { labels, sha256: createHash("sha256").update(kept.join("\n")).digest("hex") };
 }
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2).filter((arg) => arg !== "--");
-  const leftOut = new Set<string>();
-  for (let k = 0; k < args.length; k++) if (args[k] === "--without" && args[k + 1] !== undefined) leftOut.add(args[++k] as string);
-  const bank = await loadBank(CONTENT_DIR);
-  const { labels, sha256 } = trainingLines(LABELLED_ANSWERS_PATH, leftOut);
+/** The model learnt from these tuning answers: each gradable item's points, each question's misconceptions. */
+export function trainModel(bank: Bank, labels: readonly LabelledAnswer[], sha256: string): LearnedCreditModel {
   const items: Record<string, Record<string, LearnedPoint>> = {};
   for (const item of bank.items) {
     const answers = labels.filter((label) => label.item === item.id);
@@ -42,10 +38,32 @@ async function main(): Promise<void> {
     }
     items[item.id] = points;
   }
+  // A question's misconceptions belong to all its items: each is learnt from the answers to any of them.
+  const misconceptions: Record<string, Record<string, LearnedPoint>> = {};
+  for (const question of bank.items.filter((item) => item.kind === "main" && item.misconceptions.length > 0)) {
+    const answers = labels.filter((label) => bank.itemsById.get(label.item)?.questionId === question.questionId);
+    if (answers.length === 0) continue;
+    const examples = answers.map((label) => gramsOf(normalizeText(label.answer).text));
+    const models: Record<string, LearnedPoint> = {};
+    for (const misconception of question.misconceptions) {
+      const fullId = `${question.questionId}.${misconception.id}`;
+      models[misconception.id] = trainPoint(examples, answers.map((label) => (label.misconceptions.includes(fullId) ? 1 : 0)), pointTextHash(misconception.statement));
+    }
+    misconceptions[question.questionId] = models;
+  }
   const origins = [...new Set(labels.map((label) => label.origin ?? "first"))].sort();
-  const model: LearnedCreditModel = { trainedOn: { answers: labels.length, origins, sha256 }, settings: TRAINING_SETTINGS, items };
+  return { trainedOn: { answers: labels.length, origins, sha256 }, settings: TRAINING_SETTINGS, items, misconceptions };
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2).filter((arg) => arg !== "--");
+  const leftOut = new Set<string>();
+  for (let k = 0; k < args.length; k++) if (args[k] === "--without" && args[k + 1] !== undefined) leftOut.add(args[++k] as string);
+  const bank = await loadBank(CONTENT_DIR);
+  const { labels, sha256 } = trainingLines(LABELLED_ANSWERS_PATH, leftOut);
+  const model = trainModel(bank, labels, sha256);
   writeFileSync(LEARNED_CREDIT_PATH, `${JSON.stringify(model)}\n`);
-  console.log(`trained on ${labels.length} tuning answers of ${origins.length} batches, ${Object.keys(items).length} items; left out: ${[...leftOut].join(", ") || "none"}`);
+  console.log(`trained on ${labels.length} tuning answers of ${model.trainedOn.origins.length} batches, ${Object.keys(model.items).length} items; left out: ${[...leftOut].join(", ") || "none"}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -4,7 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { learnedVerdicts } from "./learned-credit.ts";
+import { gramsOf, knowsQuestion, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH as LEARNED_MIN_LENGTH } from "./learned-credit.ts";
 import { assertsNeed, assertsPossible, attentionDeniedAfter, claimRejectedBefore, claimsSufficient, closesHarmless, keepingDismissedAfter, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
@@ -2058,6 +2058,27 @@ function detectMisconception(
 }
 
 /**
+ * Whether the answer denies the misconception in a way the rules can see: one of its terms negated,
+ * reported to be rejected or asked ("不能只保存最终文本就假设恢复了……"), or a point that corrects or
+ * denies it made anywhere.
+ */
+function correctsBelief(misconception: CompiledMisconception, analysis: AnswerAnalysis, answerPoints: AnswerPoints): boolean {
+  for (const concept of misconception.concepts) {
+    if (analysis.of(concept).some((o) => o.negated || analysis.reportedToReject(o) || analysis.inQuestion(o))) return true;
+  }
+  if (correctionsOf(misconception.id, answerPoints, analysis).sentences.size > 0) return true;
+  return answerPoints.points.some((point, index) => point.deniedBy.includes(misconception.id) && answerPoints.results[index]?.verdict === "hit");
+}
+
+/** The sentence of the answer the learned model finds likeliest to state the misconception, as the member wrote it. */
+function learnedEvidence(questionId: string, misconception: CompiledMisconception, analysis: AnswerAnalysis): string {
+  const sentences = analysis.clauses.sentences;
+  const best = likeliestSentence(questionId, misconception, sentences.map((sentence) => analysis.text.slice(sentence.start, sentence.end)));
+  const sentence = sentences[best] ?? sentences[0];
+  return sentence === undefined ? "" : analysis.evidence(sentence.start, sentence.end);
+}
+
+/**
  * Whether the answer's leading yes or no is the reply to the item's question that states the belief
  * ("对，一定不更新" to "全组奖励相同就一定不更新了吗？"). A point that corrects the belief, made anywhere
  * in the answer, takes the reply back ("对……不过总损失里还有 KL 项，所以不一定"): then it states nothing.
@@ -2339,14 +2360,26 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   const misconceptions: MisconceptionResult[] = [];
   // Sentences that state something wrong: the words there make the wrong claim, not part of a right one.
   const wrongSentences = new Set<number>();
+  // The model learnt from labelled answers has the last word on each misconception of the questions it
+  // was trained on: it drops a flag writers seldom mean and adds one the rules missed (learned-credit.ts).
+  const learnedGrams = options.learnedCredit !== false && normalized.text.length >= LEARNED_MIN_LENGTH && knowsQuestion(item.questionId) ? gramsOf(normalized.text) : null;
   for (const misconception of compiled.misconceptions) {
     // Asserted by the words as typed only: a homophone match is a guess at what was meant.
     analysis.leaveOutHomophones("affirmed");
     const found = detectMisconception(misconception, analysis, supports, answerPoints);
     analysis.leaveOutHomophones("none");
+    // The question asks whether the belief holds, and the answer opens by saying it does.
+    const byReply = found === null && statedByReply(misconception, analysis, answerPoints);
+    const call = learnedGrams === null ? "keep" : learnedMisconceptionCall(item.questionId, misconception, found !== null || byReply, learnedGrams, normalized.text.length);
+    if (call === "drop") continue;
+    if (call === "flag") {
+      // The n-grams read no negation: an answer making the point that corrects the belief ("不能只保存
+      // 最终文本就假设恢复了……") is not taken to hold it.
+      if (!keywordSalad && !correctsBelief(misconception, analysis, answerPoints)) misconceptions.push(misconceptionResult(misconception.id, misconception.statement, misconception.feedback, [learnedEvidence(item.questionId, misconception, analysis)]));
+      continue;
+    }
     if (!found) {
-      // The question asks whether the belief holds, and the answer opens by saying it does.
-      if (statedByReply(misconception, analysis, answerPoints)) {
+      if (byReply) {
         const { start, end } = analysis.leadingSpan;
         misconceptions.push(misconceptionResult(misconception.id, misconception.statement, misconception.feedback, [analysis.evidence(start, end)]));
       }
@@ -2432,7 +2465,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   // Paraphrases the aliases miss, read by the model learnt from labelled answers: it may only raise a
   // missed or partial point, and reads nothing into a keyword list.
   if (!keywordSalad && options.learnedCredit !== false) {
-    const raised = learnedVerdicts(item.id, keyPoints, normalized.text);
+    const raised = learnedVerdicts(item.id, keyPoints, normalized.text, undefined, learnedGrams ?? undefined);
     if (raised.size > 0) {
       keyPoints.forEach((result, index) => {
         const verdict = raised.get(result.id);

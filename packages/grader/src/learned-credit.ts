@@ -14,12 +14,14 @@ export interface LearnedPoint {
   weights: Record<string, number>;
 }
 
-/** The trained file: which tuning answers it learned from, and each item's points. */
+/** The trained file: which tuning answers it learned from, each item's points and each question's misconceptions. */
 export interface LearnedCreditModel {
   /** SHA-256 of the tuning lines it was trained on, in file order. */
   trainedOn: { answers: number; origins: string[]; sha256: string };
   settings: TrainingSettings;
   items: Record<string, Record<string, LearnedPoint>>;
+  /** By question id, then misconception id; `textHash` is the statement's. Trained on all the question's items. */
+  misconceptions?: Record<string, Record<string, LearnedPoint>>;
 }
 
 export interface TrainingSettings {
@@ -38,6 +40,10 @@ export const PARTIAL_AT = 0.6;
 export const HIT_AT = 0.85;
 /** Answers shorter than this (normalized code units) state one thing at most: the rules judge them alone. */
 export const MIN_LENGTH = 40;
+/** A misconception the rules flag is dropped below this probability: writers who say such things seldom mean the belief. */
+export const MISCONCEPTION_VETO_BELOW = 0.02;
+/** A misconception the rules missed is flagged at or above this one. */
+export const MISCONCEPTION_FLAG_AT = 0.6;
 
 const MAX_GRAM = 3;
 /** Characters that separate clauses in normalized text: no n-gram spans them. */
@@ -128,20 +134,30 @@ export const LEARNED_CREDIT_PATH = new URL("./learned-credit.json", import.meta.
 /** A model with its weights as maps, ready to grade with. */
 export interface ReadyModel {
   items: ReadonlyMap<string, ReadonlyMap<string, ReadyPoint>>;
+  misconceptions: ReadonlyMap<string, ReadonlyMap<string, ReadyPoint>>;
+}
+
+function readyGroup(group: Record<string, Record<string, LearnedPoint>>): Map<string, Map<string, ReadyPoint>> {
+  const ready = new Map<string, Map<string, ReadyPoint>>();
+  for (const [key, points] of Object.entries(group)) {
+    const inner = new Map<string, ReadyPoint>();
+    for (const [id, point] of Object.entries(points)) inner.set(id, { textHash: point.textHash, bias: point.bias, weights: new Map(Object.entries(point.weights)) });
+    ready.set(key, inner);
+  }
+  return ready;
 }
 
 /** Turns a trained model (plain data, as stored) into maps for grading. */
 export function readyModel(model: LearnedCreditModel): ReadyModel {
-  const items = new Map<string, Map<string, ReadyPoint>>();
-  for (const [itemId, points] of Object.entries(model.items)) {
-    const ready = new Map<string, ReadyPoint>();
-    for (const [pointId, point] of Object.entries(points)) ready.set(pointId, { textHash: point.textHash, bias: point.bias, weights: new Map(Object.entries(point.weights)) });
-    items.set(itemId, ready);
-  }
-  return { items };
+  return { items: readyGroup(model.items), misconceptions: readyGroup(model.misconceptions ?? {}) };
 }
 
 let loaded: ReadyModel | null | undefined;
+
+/** Grades with this model instead of the shipped one (cross-validation and tests); undefined goes back to the shipped file. */
+export function useLearnedCreditModel(model: ReadyModel | null | undefined): void {
+  loaded = model;
+}
 
 /** The shipped model, read once; null when the file is missing or unreadable (the rules then grade alone). */
 export function learnedCreditModel(): ReadyModel | null {
@@ -166,11 +182,12 @@ export interface JudgedPoint {
  * The verdicts the learned model raises, by point id: "partial" or "hit" for points the rules judged
  * missed or partial. Empty for items it was not trained on, short answers and keyword lists.
  */
-export function learnedVerdicts(itemId: string, points: readonly JudgedPoint[], normalizedText: string, model: ReadyModel | null = learnedCreditModel()): Map<string, "partial" | "hit"> {
+export function learnedVerdicts(itemId: string, points: readonly JudgedPoint[], normalizedText: string, model: ReadyModel | null = learnedCreditModel(), known?: readonly string[]): Map<string, "partial" | "hit"> {
   const raised = new Map<string, "partial" | "hit">();
   const learned = model?.items.get(itemId);
   if (learned === undefined || normalizedText.length < MIN_LENGTH) return raised;
-  let grams: string[] | null = null;
+  // The answer's n-grams, when the caller has them already (`gramsOf(normalizedText)`).
+  let grams: readonly string[] | null = known ?? null;
   for (const point of points) {
     if (point.verdict !== "missed" && point.verdict !== "partial") continue;
     const weights = learned.get(point.id);
@@ -181,4 +198,49 @@ export function learnedVerdicts(itemId: string, points: readonly JudgedPoint[], 
     else if (p >= PARTIAL_AT && point.verdict === "missed") raised.set(point.id, "partial");
   }
   return raised;
+}
+
+/** A misconception's model for the present statement, or undefined (not trained on, or the statement changed). */
+function misconceptionModel(questionId: string, id: string, statement: string, model: ReadyModel | null): ReadyPoint | undefined {
+  const learned = model?.misconceptions.get(questionId)?.get(id);
+  return learned !== undefined && learned.textHash === pointTextHash(statement) ? learned : undefined;
+}
+
+/** What the learned model says of a misconception the rules flagged, or missed. */
+export type MisconceptionCall = "keep" | "drop" | "flag" | "none";
+
+/**
+ * The learned model's call on one of the question's misconceptions, for an answer of at least
+ * `MIN_LENGTH` normalized code units: for one the rules flagged,
+ * "drop" below `MISCONCEPTION_VETO_BELOW`; for one they missed, "flag" at `MISCONCEPTION_FLAG_AT`;
+ * otherwise what the rules found stands ("keep" / "none").
+ */
+export function learnedMisconceptionCall(questionId: string, misconception: { id: string; statement: string }, flaggedByRules: boolean, grams: readonly string[], textLength: number, model: ReadyModel | null = learnedCreditModel()): MisconceptionCall {
+  const learned = misconceptionModel(questionId, misconception.id, misconception.statement, model);
+  // A short answer says one thing in few n-grams: the rules judge it alone.
+  if (learned === undefined || textLength < MIN_LENGTH) return flaggedByRules ? "keep" : "none";
+  const p = probability(learned, grams);
+  if (flaggedByRules) return p < MISCONCEPTION_VETO_BELOW ? "drop" : "keep";
+  return p >= MISCONCEPTION_FLAG_AT ? "flag" : "none";
+}
+
+/** Of the sentences given (normalized text each), the one the misconception's model finds likeliest: the words shown for a learned flag. */
+export function likeliestSentence(questionId: string, misconception: { id: string; statement: string }, sentences: readonly string[], model: ReadyModel | null = learnedCreditModel()): number {
+  const learned = misconceptionModel(questionId, misconception.id, misconception.statement, model);
+  if (learned === undefined) return -1;
+  let best = -1;
+  let bestP = -1;
+  sentences.forEach((sentence, index) => {
+    const p = probability(learned, gramsOf(sentence));
+    if (p > bestP) {
+      bestP = p;
+      best = index;
+    }
+  });
+  return best;
+}
+
+/** Whether the model holds anything for the question (so grams are worth computing). */
+export function knowsQuestion(questionId: string, model: ReadyModel | null = learnedCreditModel()): boolean {
+  return model?.misconceptions.has(questionId) === true;
 }

@@ -7,7 +7,7 @@ import { CONTENT_DIR, LABELLED_ANSWERS_PATH, readLabelledAnswers } from "../eval
 import { trainingLines } from "../eval/train-learned-credit.ts";
 import { grade } from "../src/index.ts";
 import {
-  gramsOf, LEARNED_CREDIT_PATH, learnedVerdicts, MIN_LENGTH, pointTextHash, probability, readyModel, trainPoint,
+  gramsOf, LEARNED_CREDIT_PATH, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH, pointTextHash, probability, readyModel, trainPoint,
   type LearnedCreditModel,
 } from "../src/learned-credit.ts";
 
@@ -71,20 +71,63 @@ describe("learned verdicts", () => {
     expect(learnedVerdicts("T1", [{ id: "k1", text: "总损失可能还含其他项", verdict: "missed" }], long, model).size).toBe(0);
   });
 
-  it("only ever raise what the rules found, over every labelled answer: no point lowered, no wrong claim added or lifted", () => {
+  it("never lower a point, over every labelled answer, except beside a belief they flag; and show the answer's own words for each belief they flag", () => {
     const order = ["contradicted", "missed", "partial", "hit"];
     for (const label of readLabelledAnswers()) {
       const item = bank.itemsById.get(label.item);
       if (!item) continue;
       const withModel = grade(item, label.answer);
       const rulesOnly = grade(item, label.answer, { learnedCredit: false });
-      expect(withModel.misconceptions.map((m) => m.id)).toEqual(rulesOnly.misconceptions.map((m) => m.id));
+      const added = withModel.misconceptions.filter((m) => !rulesOnly.misconceptions.some((r) => r.id === m.id));
+      for (const flagged of added) {
+        expect(flagged.evidence[0]?.length ?? 0, label.id).toBeGreaterThan(0);
+        expect(label.answer.includes(flagged.evidence[0] ?? ""), label.id).toBe(true);
+      }
       rulesOnly.keyPoints.forEach((point, index) => {
-        const raised = withModel.keyPoints[index];
-        expect(raised?.contradicted).toBe(point.contradicted);
-        expect(order.indexOf(raised?.verdict ?? "missed")).toBeGreaterThanOrEqual(order.indexOf(point.verdict));
+        const now = withModel.keyPoints[index];
+        if (order.indexOf(now?.verdict ?? "missed") >= order.indexOf(point.verdict)) return;
+        // A belief flagged contradicts the points it denies, and its sentence earns no partial credit.
+        expect(added.length, `${label.id} ${point.id}`).toBeGreaterThan(0);
       });
-      expect(withModel.score).toBeGreaterThanOrEqual(rulesOnly.score);
     }
+  });
+});
+
+describe("learned misconception calls", () => {
+  const belief = { id: "m1", statement: "把采集代理当作完整训练器" };
+  const model = readyModel({
+    trainedOn: { answers: 0, origins: [], sha256: "" },
+    settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 },
+    items: {},
+    misconceptions: { T9: { m1: { textHash: pointTextHash(belief.statement), bias: -4, weights: { 代理就: 60, 训练器: 30 } } } },
+  });
+  const saying = gramsOf("接上代理就完事了，它自己就是训练器");
+  const silent = gramsOf("环境给出初始状态和奖励");
+
+  it("flag a belief the rules missed where its n-grams are, drop one the rules flagged where nothing of it is", () => {
+    expect(learnedMisconceptionCall("T9", belief, false, saying, 40, model)).toBe("flag");
+    expect(learnedMisconceptionCall("T9", belief, false, silent, 40, model)).toBe("none");
+    expect(learnedMisconceptionCall("T9", belief, true, silent, 40, model)).toBe("drop");
+    expect(learnedMisconceptionCall("T9", belief, true, saying, 40, model)).toBe("keep");
+  });
+
+  it("leave the rules' call alone on a short answer, a question they were not trained on, or a belief whose statement changed", () => {
+    expect(learnedMisconceptionCall("T9", belief, false, saying, 39, model)).toBe("none");
+    expect(learnedMisconceptionCall("T9", belief, true, silent, 39, model)).toBe("keep");
+    expect(learnedMisconceptionCall("T8", belief, true, silent, 40, model)).toBe("keep");
+    expect(learnedMisconceptionCall("T9", { ...belief, statement: "把代理当作训练器" }, false, saying, 40, model)).toBe("none");
+  });
+
+  it("show the sentence likeliest to state the belief", () => {
+    expect(likeliestSentence("T9", belief, ["环境给出初始状态", "接上代理就完事了", "奖励来自环境"], model)).toBe(1);
+  });
+});
+
+describe("a belief the learned layer would flag", () => {
+  it("is not flagged where the answer negates its terms", () => {
+    const item = bank.itemsById.get("Q092.f3");
+    if (!item) throw new Error("no Q092.f3");
+    const result = grade(item, "重新分词可能破坏前缀一致性，不能只保存最终文本就假设恢复了原生成过程。");
+    expect(result.misconceptions).toEqual([]);
   });
 });
