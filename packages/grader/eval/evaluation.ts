@@ -275,8 +275,11 @@ export const BATCHES = {
   "forty-fifth": batches(45, 45),
   "forty-sixth": batches(46, 46),
   "forty-fifth and forty-sixth": batches(45, 46),
-  "fifteenth to forty-sixth (clean)": batches(15, 46),
-  "second to forty-sixth": batches(2, 46),
+  "forty-seventh": batches(47, 47),
+  "forty-eighth": batches(48, 48),
+  "forty-seventh and forty-eighth": batches(47, 48),
+  "fifteenth to forty-eighth (clean)": batches(15, 48),
+  "second to forty-eighth": batches(2, 48),
 } as const;
 export type Batch = keyof typeof BATCHES;
 
