@@ -4,7 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { gramsOf, knowsQuestion, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH as LEARNED_MIN_LENGTH } from "./learned-credit.ts";
+import { learnedMisconceptionCall, learnedVerdicts, likeliestSentence, readAnswer } from "./learned-credit.ts";
 import { assertsNeed, assertsPossible, attentionDeniedAfter, claimRejectedBefore, claimsSufficient, closesHarmless, keepingDismissedAfter, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
@@ -2362,7 +2362,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
   const wrongSentences = new Set<number>();
   // The model learnt from labelled answers has the last word on each misconception of the questions it
   // was trained on: it drops a flag writers seldom mean and adds one the rules missed (learned-credit.ts).
-  const learnedGrams = options.learnedCredit !== false && normalized.text.length >= LEARNED_MIN_LENGTH && knowsQuestion(item.questionId) ? gramsOf(normalized.text) : null;
+  const learned = options.learnedCredit === false ? null : readAnswer(item.id, item.questionId, normalized.text);
   for (const misconception of compiled.misconceptions) {
     // Asserted by the words as typed only: a homophone match is a guess at what was meant.
     analysis.leaveOutHomophones("affirmed");
@@ -2370,7 +2370,7 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
     analysis.leaveOutHomophones("none");
     // The question asks whether the belief holds, and the answer opens by saying it does.
     const byReply = found === null && statedByReply(misconception, analysis, answerPoints);
-    const call = learnedGrams === null ? "keep" : learnedMisconceptionCall(item.questionId, misconception, found !== null || byReply, learnedGrams, normalized.text.length);
+    const call = learnedMisconceptionCall(learned, misconception, found !== null || byReply);
     if (call === "drop") continue;
     if (call === "flag") {
       // The n-grams read no negation: an answer making the point that corrects the belief ("不能只保存
@@ -2464,8 +2464,8 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
 
   // Paraphrases the aliases miss, read by the model learnt from labelled answers: it may only raise a
   // missed or partial point, and reads nothing into a keyword list.
-  if (!keywordSalad && options.learnedCredit !== false) {
-    const raised = learnedVerdicts(item.id, keyPoints, normalized.text, undefined, learnedGrams ?? undefined);
+  if (!keywordSalad) {
+    const raised = learnedVerdicts(learned, keyPoints);
     if (raised.size > 0) {
       keyPoints.forEach((result, index) => {
         const verdict = raised.get(result.id);

@@ -62,8 +62,31 @@ export function gramsOf(normalizedText: string): string[] {
   return [...grams];
 }
 
+/** One more than the largest UTF-16 code unit: the base a gram's code is written in. */
+const CODE_BASE = 0x10001;
+
+/** A gram as one number, each unit + 1 a digit in base 65,537 (three digits stay below 2^53): no string is built. */
+function gramCode(text: string, start: number, length: number): number {
+  let code = 0;
+  for (let k = length - 1; k >= 0; k--) code = code * CODE_BASE + text.charCodeAt(start + k) + 1;
+  return code;
+}
+
+/** `gramsOf` as codes: the same grams, in the same order, each as `gramCode` gives it. */
+export function gramCodesOf(normalizedText: string): number[] {
+  const codes = new Set<number>();
+  const text = normalizedText;
+  for (let start = 0; start < text.length; start++) {
+    for (let length = 1; length <= MAX_GRAM && start + length <= text.length; length++) {
+      if (SEPARATORS.has(text[start + length - 1] as string)) break;
+      codes.add(gramCode(text, start, length));
+    }
+  }
+  return [...codes];
+}
+
 /** Each answer's n-grams count equally, scaled so that a long answer is not surer for its length. */
-function scaleOf(grams: readonly string[]): number {
+function scaleOf(grams: { length: number }): number {
   return 1 / Math.sqrt(Math.max(1, grams.length));
 }
 
@@ -71,20 +94,30 @@ function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-z));
 }
 
-/** A point's weights as read for grading: a map, looked up once per n-gram of the answer. */
+/** A point's weights as read for grading: keyed by gram code, looked up once per n-gram of the answer. */
 interface ReadyPoint {
   textHash: string;
   bias: number;
-  weights: ReadonlyMap<string, number>;
+  weights: ReadonlyMap<number, number>;
 }
 
-/** The point's probability for an answer's distinct n-grams. */
-export function probability(point: LearnedPoint | ReadyPoint, grams: readonly string[]): number {
-  const weights: ReadonlyMap<string, number> = point.weights instanceof Map ? point.weights : new Map(Object.entries(point.weights as Record<string, number>));
+/** A trained point's probability for an answer's distinct n-grams (as `gramsOf` gives them). */
+export function probability(point: LearnedPoint, grams: readonly string[]): number {
   const scale = scaleOf(grams);
   let z = point.bias;
   for (const gram of grams) {
-    const weight = weights.get(gram);
+    const weight = point.weights[gram];
+    if (weight !== undefined) z += weight * scale;
+  }
+  return sigmoid(z);
+}
+
+/** A ready point's probability for an answer's distinct gram codes (as `gramCodesOf` gives them). */
+function readyProbability(point: ReadyPoint, codes: readonly number[]): number {
+  const scale = scaleOf(codes);
+  let z = point.bias;
+  for (const code of codes) {
+    const weight = point.weights.get(code);
     if (weight !== undefined) z += weight * scale;
   }
   return sigmoid(z);
@@ -141,7 +174,11 @@ function readyGroup(group: Record<string, Record<string, LearnedPoint>>): Map<st
   const ready = new Map<string, Map<string, ReadyPoint>>();
   for (const [key, points] of Object.entries(group)) {
     const inner = new Map<string, ReadyPoint>();
-    for (const [id, point] of Object.entries(points)) inner.set(id, { textHash: point.textHash, bias: point.bias, weights: new Map(Object.entries(point.weights)) });
+    for (const [id, point] of Object.entries(points)) {
+      const weights = new Map<number, number>();
+      for (const [gram, weight] of Object.entries(point.weights)) weights.set(gramCode(gram, 0, gram.length), weight);
+      inner.set(id, { textHash: point.textHash, bias: point.bias, weights });
+    }
     ready.set(key, inner);
   }
   return ready;
@@ -171,7 +208,85 @@ export function learnedCreditModel(): ReadyModel | null {
   return loaded;
 }
 
-/** A point as the rules judged it, and whether the answer may be read for more. */
+/**
+ * An answer read once for every model of its item and question: one pass over its n-grams through
+ * an index of all their weights, so each probability costs no further pass.
+ */
+export interface LearnedReading {
+  /** The point's probability, or undefined when the model has none for this text. */
+  point(id: string, text: string): number | undefined;
+  /** The misconception's probability, or undefined when the model has none for this statement. */
+  misconception(id: string, statement: string): number | undefined;
+}
+
+/** An item's and its question's models, their weights indexed by n-gram: slot and weight, flattened. */
+interface CombinedIndex {
+  points: ReadonlyMap<string, number>;
+  misconceptions: ReadonlyMap<string, number>;
+  slots: ReadyPoint[];
+  weights: ReadonlyMap<number, number[]>;
+}
+
+const combinedIndexes = new WeakMap<ReadyModel, Map<string, CombinedIndex>>();
+
+function combinedIndex(model: ReadyModel, itemId: string, questionId: string): CombinedIndex {
+  let forModel = combinedIndexes.get(model);
+  if (forModel === undefined) {
+    forModel = new Map();
+    combinedIndexes.set(model, forModel);
+  }
+  const key = `${itemId}\u0000${questionId}`;
+  let index = forModel.get(key);
+  if (index === undefined) {
+    const slots: ReadyPoint[] = [];
+    const weights = new Map<number, number[]>();
+    const add = (point: ReadyPoint): number => {
+      const slot = slots.length;
+      slots.push(point);
+      for (const [gram, weight] of point.weights) {
+        const list = weights.get(gram);
+        if (list === undefined) weights.set(gram, [slot, weight]);
+        else list.push(slot, weight);
+      }
+      return slot;
+    };
+    const points = new Map<string, number>();
+    for (const [id, point] of model.items.get(itemId) ?? []) points.set(id, add(point));
+    const misconceptions = new Map<string, number>();
+    for (const [id, point] of model.misconceptions.get(questionId) ?? []) misconceptions.set(id, add(point));
+    index = { points, misconceptions, slots, weights };
+    forModel.set(key, index);
+  }
+  return index;
+}
+
+/** Reads the answer for the item's points and its question's misconceptions; null when the model knows neither or the answer is short. */
+export function readAnswer(itemId: string, questionId: string, normalizedText: string, model: ReadyModel | null = learnedCreditModel()): LearnedReading | null {
+  if (model === null || normalizedText.length < MIN_LENGTH) return null;
+  if (!model.items.has(itemId) && !model.misconceptions.has(questionId)) return null;
+  const index = combinedIndex(model, itemId, questionId);
+  const codes = gramCodesOf(normalizedText);
+  const scale = scaleOf(codes);
+  const z = index.slots.map((slot) => slot.bias);
+  for (const code of codes) {
+    const list = index.weights.get(code);
+    if (list === undefined) continue;
+    for (let k = 0; k < list.length; k += 2) {
+      const slot = list[k] as number;
+      z[slot] = (z[slot] as number) + (list[k + 1] as number) * scale;
+    }
+  }
+  const probabilityOf = (slot: number | undefined, text: string): number | undefined => {
+    if (slot === undefined || index.slots[slot]?.textHash !== pointTextHash(text)) return undefined;
+    return sigmoid(z[slot] as number);
+  };
+  return {
+    point: (id, text) => probabilityOf(index.points.get(id), text),
+    misconception: (id, statement) => probabilityOf(index.misconceptions.get(id), statement),
+  };
+}
+
+/** A point as the rules judged it. */
 export interface JudgedPoint {
   id: string;
   text: string;
@@ -180,20 +295,15 @@ export interface JudgedPoint {
 
 /**
  * The verdicts the learned model raises, by point id: "partial" or "hit" for points the rules judged
- * missed or partial. Empty for items it was not trained on, short answers and keyword lists.
+ * missed or partial. Empty without a reading (items it was not trained on, short answers).
  */
-export function learnedVerdicts(itemId: string, points: readonly JudgedPoint[], normalizedText: string, model: ReadyModel | null = learnedCreditModel(), known?: readonly string[]): Map<string, "partial" | "hit"> {
+export function learnedVerdicts(reading: LearnedReading | null, points: readonly JudgedPoint[]): Map<string, "partial" | "hit"> {
   const raised = new Map<string, "partial" | "hit">();
-  const learned = model?.items.get(itemId);
-  if (learned === undefined || normalizedText.length < MIN_LENGTH) return raised;
-  // The answer's n-grams, when the caller has them already (`gramsOf(normalizedText)`).
-  let grams: readonly string[] | null = known ?? null;
+  if (reading === null) return raised;
   for (const point of points) {
     if (point.verdict !== "missed" && point.verdict !== "partial") continue;
-    const weights = learned.get(point.id);
-    if (weights === undefined || weights.textHash !== pointTextHash(point.text)) continue;
-    grams ??= gramsOf(normalizedText);
-    const p = probability(weights, grams);
+    const p = reading.point(point.id, point.text);
+    if (p === undefined) continue;
     if (p >= HIT_AT) raised.set(point.id, "hit");
     else if (p >= PARTIAL_AT && point.verdict === "missed") raised.set(point.id, "partial");
   }
@@ -210,16 +320,14 @@ function misconceptionModel(questionId: string, id: string, statement: string, m
 export type MisconceptionCall = "keep" | "drop" | "flag" | "none";
 
 /**
- * The learned model's call on one of the question's misconceptions, for an answer of at least
- * `MIN_LENGTH` normalized code units: for one the rules flagged,
+ * The learned model's call on one of the question's misconceptions: for one the rules flagged,
  * "drop" below `MISCONCEPTION_VETO_BELOW`; for one they missed, "flag" at `MISCONCEPTION_FLAG_AT`;
- * otherwise what the rules found stands ("keep" / "none").
+ * otherwise, and without a reading (a short answer, a question it was not trained on, a statement
+ * changed since), what the rules found stands ("keep" / "none").
  */
-export function learnedMisconceptionCall(questionId: string, misconception: { id: string; statement: string }, flaggedByRules: boolean, grams: readonly string[], textLength: number, model: ReadyModel | null = learnedCreditModel()): MisconceptionCall {
-  const learned = misconceptionModel(questionId, misconception.id, misconception.statement, model);
-  // A short answer says one thing in few n-grams: the rules judge it alone.
-  if (learned === undefined || textLength < MIN_LENGTH) return flaggedByRules ? "keep" : "none";
-  const p = probability(learned, grams);
+export function learnedMisconceptionCall(reading: LearnedReading | null, misconception: { id: string; statement: string }, flaggedByRules: boolean): MisconceptionCall {
+  const p = reading?.misconception(misconception.id, misconception.statement);
+  if (p === undefined) return flaggedByRules ? "keep" : "none";
   if (flaggedByRules) return p < MISCONCEPTION_VETO_BELOW ? "drop" : "keep";
   return p >= MISCONCEPTION_FLAG_AT ? "flag" : "none";
 }
@@ -231,16 +339,11 @@ export function likeliestSentence(questionId: string, misconception: { id: strin
   let best = -1;
   let bestP = -1;
   sentences.forEach((sentence, index) => {
-    const p = probability(learned, gramsOf(sentence));
+    const p = readyProbability(learned, gramCodesOf(sentence));
     if (p > bestP) {
       bestP = p;
       best = index;
     }
   });
   return best;
-}
-
-/** Whether the model holds anything for the question (so grams are worth computing). */
-export function knowsQuestion(questionId: string, model: ReadyModel | null = learnedCreditModel()): boolean {
-  return model?.misconceptions.has(questionId) === true;
 }

@@ -7,7 +7,7 @@ import { CONTENT_DIR, LABELLED_ANSWERS_PATH, readLabelledAnswers } from "../eval
 import { trainingLines } from "../eval/train-learned-credit.ts";
 import { grade } from "../src/index.ts";
 import {
-  gramsOf, LEARNED_CREDIT_PATH, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH, pointTextHash, probability, readyModel, trainPoint,
+  gramsOf, LEARNED_CREDIT_PATH, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH, pointTextHash, probability, readAnswer, readyModel, trainPoint,
   type LearnedCreditModel,
 } from "../src/learned-credit.ts";
 
@@ -59,16 +59,16 @@ describe("learned verdicts", () => {
 
   it("raise a missed or partial point whose n-grams the model knows", () => {
     expect(long.length).toBeGreaterThanOrEqual(MIN_LENGTH);
-    expect(learnedVerdicts("T1", [{ id: "k1", text: "总损失还含其他项", verdict: "missed" }], long, model).get("k1")).toBe("hit");
-    expect(learnedVerdicts("T1", [{ id: "k1", text: "总损失还含其他项", verdict: "partial" }], long, model).get("k1")).toBe("hit");
+    expect(learnedVerdicts(readAnswer("T1", "T0", long, model), [{ id: "k1", text: "总损失还含其他项", verdict: "missed" }]).get("k1")).toBe("hit");
+    expect(learnedVerdicts(readAnswer("T1", "T0", long, model), [{ id: "k1", text: "总损失还含其他项", verdict: "partial" }]).get("k1")).toBe("hit");
   });
 
   it("never touch a contradicted or hit point, a short answer, an unknown item, or a point whose text changed", () => {
-    expect(learnedVerdicts("T1", [{ id: "k1", text: "总损失还含其他项", verdict: "contradicted" }], long, model).size).toBe(0);
-    expect(learnedVerdicts("T1", [{ id: "k1", text: "总损失还含其他项", verdict: "hit" }], long, model).size).toBe(0);
-    expect(learnedVerdicts("T1", [{ id: "k1", text: "总损失还含其他项", verdict: "missed" }], "还有惩罚", model).size).toBe(0);
-    expect(learnedVerdicts("T2", [{ id: "k1", text: "总损失还含其他项", verdict: "missed" }], long, model).size).toBe(0);
-    expect(learnedVerdicts("T1", [{ id: "k1", text: "总损失可能还含其他项", verdict: "missed" }], long, model).size).toBe(0);
+    expect(learnedVerdicts(readAnswer("T1", "T0", long, model), [{ id: "k1", text: "总损失还含其他项", verdict: "contradicted" }]).size).toBe(0);
+    expect(learnedVerdicts(readAnswer("T1", "T0", long, model), [{ id: "k1", text: "总损失还含其他项", verdict: "hit" }]).size).toBe(0);
+    expect(learnedVerdicts(readAnswer("T1", "T0", "还有惩罚", model), [{ id: "k1", text: "总损失还含其他项", verdict: "missed" }]).size).toBe(0);
+    expect(learnedVerdicts(readAnswer("T2", "T0", long, model), [{ id: "k1", text: "总损失还含其他项", verdict: "missed" }]).size).toBe(0);
+    expect(learnedVerdicts(readAnswer("T1", "T0", long, model), [{ id: "k1", text: "总损失可能还含其他项", verdict: "missed" }]).size).toBe(0);
   });
 
   it("never lower a point, over every labelled answer, except beside a belief they flag; and show the answer's own words for each belief they flag", () => {
@@ -101,21 +101,22 @@ describe("learned misconception calls", () => {
     items: {},
     misconceptions: { T9: { m1: { textHash: pointTextHash(belief.statement), bias: -4, weights: { 代理就: 60, 训练器: 30 } } } },
   });
-  const saying = gramsOf("接上代理就完事了，它自己就是训练器");
-  const silent = gramsOf("环境给出初始状态和奖励");
+  // Both at least MIN_LENGTH long: shorter answers are left to the rules.
+  const saying = "接上代理就完事了，它自己就是训练器，数据进来就在训练，别的什么都不用管，环境可有可无";
+  const silent = "环境给出初始状态和奖励，停止条件也来自环境，代理只是在模型调用的边界抓数据而已，没别的";
 
   it("flag a belief the rules missed where its n-grams are, drop one the rules flagged where nothing of it is", () => {
-    expect(learnedMisconceptionCall("T9", belief, false, saying, 40, model)).toBe("flag");
-    expect(learnedMisconceptionCall("T9", belief, false, silent, 40, model)).toBe("none");
-    expect(learnedMisconceptionCall("T9", belief, true, silent, 40, model)).toBe("drop");
-    expect(learnedMisconceptionCall("T9", belief, true, saying, 40, model)).toBe("keep");
+    expect(learnedMisconceptionCall(readAnswer("T0", "T9", saying, model), belief, false)).toBe("flag");
+    expect(learnedMisconceptionCall(readAnswer("T0", "T9", silent, model), belief, false)).toBe("none");
+    expect(learnedMisconceptionCall(readAnswer("T0", "T9", silent, model), belief, true)).toBe("drop");
+    expect(learnedMisconceptionCall(readAnswer("T0", "T9", saying, model), belief, true)).toBe("keep");
   });
 
   it("leave the rules' call alone on a short answer, a question they were not trained on, or a belief whose statement changed", () => {
-    expect(learnedMisconceptionCall("T9", belief, false, saying, 39, model)).toBe("none");
-    expect(learnedMisconceptionCall("T9", belief, true, silent, 39, model)).toBe("keep");
-    expect(learnedMisconceptionCall("T8", belief, true, silent, 40, model)).toBe("keep");
-    expect(learnedMisconceptionCall("T9", { ...belief, statement: "把代理当作训练器" }, false, saying, 40, model)).toBe("none");
+    expect(learnedMisconceptionCall(readAnswer("T0", "T9", saying.slice(0, 39), model), belief, false)).toBe("none");
+    expect(learnedMisconceptionCall(readAnswer("T0", "T9", silent.slice(0, 39), model), belief, true)).toBe("keep");
+    expect(learnedMisconceptionCall(readAnswer("T0", "T8", silent, model), belief, true)).toBe("keep");
+    expect(learnedMisconceptionCall(readAnswer("T0", "T9", saying, model), { ...belief, statement: "把代理当作训练器" }, false)).toBe("none");
   });
 
   it("show the sentence likeliest to state the belief", () => {
