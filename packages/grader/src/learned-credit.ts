@@ -49,16 +49,20 @@ const MAX_GRAM = 3;
 /** Characters that separate clauses in normalized text: no n-gram spans them. */
 const SEPARATORS = new Set(["，", "。", " "]);
 
-/** The answer's distinct 1- to 3-character n-grams that span no separator, in first-seen order. */
-export function gramsOf(normalizedText: string): string[] {
-  const grams = new Set<string>();
-  const text = normalizedText;
+/** Visits each 1- to 3-character n-gram of the text that spans no separator, by start and length. */
+function eachGram(text: string, visit: (start: number, length: number) => void): void {
   for (let start = 0; start < text.length; start++) {
     for (let length = 1; length <= MAX_GRAM && start + length <= text.length; length++) {
       if (SEPARATORS.has(text[start + length - 1] as string)) break;
-      grams.add(text.slice(start, start + length));
+      visit(start, length);
     }
   }
+}
+
+/** The answer's distinct n-grams (see `eachGram`), in first-seen order. */
+export function gramsOf(normalizedText: string): string[] {
+  const grams = new Set<string>();
+  eachGram(normalizedText, (start, length) => grams.add(normalizedText.slice(start, start + length)));
   return [...grams];
 }
 
@@ -75,13 +79,7 @@ function gramCode(text: string, start: number, length: number): number {
 /** `gramsOf` as codes: the same grams, in the same order, each as `gramCode` gives it. */
 export function gramCodesOf(normalizedText: string): number[] {
   const codes = new Set<number>();
-  const text = normalizedText;
-  for (let start = 0; start < text.length; start++) {
-    for (let length = 1; length <= MAX_GRAM && start + length <= text.length; length++) {
-      if (SEPARATORS.has(text[start + length - 1] as string)) break;
-      codes.add(gramCode(text, start, length));
-    }
-  }
+  eachGram(normalizedText, (start, length) => codes.add(gramCode(normalizedText, start, length)));
   return [...codes];
 }
 
