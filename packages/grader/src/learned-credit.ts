@@ -41,9 +41,9 @@ export const HIT_AT = 0.85;
 /** Answers shorter than this (normalized code units) state one thing at most: the rules judge them alone. */
 export const MIN_LENGTH = 40;
 /** A misconception the rules flag is dropped below this probability: writers who say such things seldom mean the belief. */
-export const MISCONCEPTION_VETO_BELOW = 0.02;
+export const MISCONCEPTION_VETO_BELOW = 0.05;
 /** A misconception the rules missed is flagged at or above this one. */
-export const MISCONCEPTION_FLAG_AT = 0.6;
+export const MISCONCEPTION_FLAG_AT = 0.5;
 
 const MAX_GRAM = 3;
 /** Characters that separate clauses in normalized text: no n-gram spans them. */
