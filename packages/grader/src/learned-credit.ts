@@ -1,9 +1,12 @@
-// Learned credit: for the items the labelled answers cover, a per-point logistic model over the
-// answer's character n-grams, trained on the tuning split (eval/train-learned-credit.ts). It reads
-// the paraphrases the alias lists miss ("拉住它不要跑太远的惩罚项" for 正则) and may only raise a point
-// the rules judged missed or partial; it never lowers one, never reads a contradiction, and leaves
-// keyword lists, empty and very short answers alone. A point whose text changed since training is
-// skipped, so an edited page never grades against stale weights.
+// The learned layer: for the items the labelled answers cover, a logistic model over the answer's
+// character n-grams for each key point and for each misconception of the question, trained on the
+// tuning split (eval/train-learned-credit.ts). The point models read the paraphrases the alias lists
+// miss ("拉住它不要跑太远的惩罚项" for 正则) and may only raise a point the rules judged missed or
+// partial; they never lower one and never read a contradiction. The misconception models drop a flag
+// the rules raised where the belief is unlikely and add one they missed (grade-answer.ts keeps them
+// from an answer that negates the belief's terms). Keyword lists and short answers are left to the
+// rules. A point or belief whose text changed since training is skipped, so an edited page never
+// grades against stale weights.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
