@@ -120,6 +120,17 @@ export function cleanStatement(text: string): string {
   return text.trim().replace(/[。.；;，,\s]+$/u, "");
 }
 
+/** The names a labelled bullet lists after its label (`k4 | f1.k4`, `f1, f2`) that fit `pattern`; each other one goes to `malformed`. */
+function referencesAfter(child: ListItem, labelLength: number, pattern: RegExp, malformed: (name: string) => void): string[] {
+  const names: string[] = [];
+  for (const name of child.text.slice(labelLength).split(/[|,，、\s]+/u)) {
+    if (!name) continue;
+    if (pattern.test(name)) names.push(name);
+    else malformed(name);
+  }
+  return names;
+}
+
 export function parseMisconception(item: ListItem, id: string, owner: string, log: ProblemLog): Misconception | null {
   const statement = cleanStatement(item.text);
   if (!statement) {
@@ -137,19 +148,13 @@ export function parseMisconception(item: ListItem, id: string, owner: string, lo
     if (label) feedback = feedback ? `${feedback}${child.text.slice(label[0].length).trim()}` : child.text.slice(label[0].length).trim();
     else if (replyLabel) {
       const reply = replyLabel[1] === undefined ? "no" : "yes";
-      for (const followUp of child.text.slice(replyLabel[0].length).split(/[|,，、\s]+/u)) {
-        if (!followUp) continue;
-        if (!FOLLOW_UP_REFERENCE.test(followUp)) {
-          log.error(PROBLEM_KINDS.unknownFollowUp, child.line, `${owner}.${id}: "${clip(followUp)}" is not a follow-up; write f2 (the second follow-up)`, child.column);
-        } else if (!replies.some((known) => known.followUp === followUp)) replies.push({ followUp, reply });
-      }
+      const followUps = referencesAfter(child, replyLabel[0].length, FOLLOW_UP_REFERENCE, (name) =>
+        log.error(PROBLEM_KINDS.unknownFollowUp, child.line, `${owner}.${id}: "${clip(name)}" is not a follow-up; write f2 (the second follow-up)`, child.column));
+      for (const followUp of followUps) if (!replies.some((known) => known.followUp === followUp)) replies.push({ followUp, reply });
     } else if (contradictsLabel) {
-      for (const reference of child.text.slice(contradictsLabel[0].length).split(/[|,，、\s]+/u)) {
-        if (!reference) continue;
-        if (!KEY_POINT_REFERENCE.test(reference)) {
-          log.error(PROBLEM_KINDS.unknownKeyPoint, child.line, `${owner}.${id}: "${clip(reference)}" is not a key point; write k2 (the main answer's) or f3.k2 (a follow-up's)`, child.column);
-        } else if (!contradicts.includes(reference)) contradicts.push(reference);
-      }
+      const points = referencesAfter(child, contradictsLabel[0].length, KEY_POINT_REFERENCE, (name) =>
+        log.error(PROBLEM_KINDS.unknownKeyPoint, child.line, `${owner}.${id}: "${clip(name)}" is not a key point; write k2 (the main answer's) or f3.k2 (a follow-up's)`, child.column));
+      for (const point of points) if (!contradicts.includes(point)) contradicts.push(point);
     } else conceptItems.push(child);
   }
   const concepts = readConcepts(conceptItems, `${owner}.${id}`, log);

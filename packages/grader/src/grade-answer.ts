@@ -79,7 +79,8 @@ export interface GradeOptions {
   creditedPoints?: readonly string[];
   /**
    * Whether the model learnt from labelled answers may raise a point the rules judged missed or
-   * partial (see learned-credit.ts). Default true; false grades by the rules alone.
+   * partial and have the last word on misconceptions (see learned-credit.ts). Default true; false
+   * grades by the rules alone.
    */
   learnedCredit?: boolean;
 }
@@ -1233,7 +1234,6 @@ function withListsRead(perConcept: Occurrence[][], analysis: AnswerAnalysis): Oc
 }
 
 /** What may stand between a conceded term and its "也": a particle or an aspect marker ("缺了也没关系"). */
-const SPACE_UNIT = 0x20;
 const CONCEDED_GAP = ["", "了", "的", "掉", "掉了", "了的"];
 /** "也" and a word waving the matter away: the term before it is granted, not denied ("资料缺了也没关系"). */
 const CONCEDING_CLOSINGS = ["也没关系", "也不要紧", "也无所谓", "也不管", "也没事", "也不怕", "也没问题", "也不影响", "也照样"];
@@ -1245,9 +1245,9 @@ const CONCEDING_CLOSINGS = ["也没关系", "也不要紧", "也无所谓", "也
 function withConcessionsRead(perConcept: Occurrence[][], analysis: AnswerAnalysis): Occurrence[][] {
   const text = analysis.text;
   const conceded = (o: Occurrence): boolean => o.negated && CONCEDED_GAP.some((gap) => {
-    const at = o.end + (text.charCodeAt(o.end) === SPACE_UNIT ? 1 : 0);
+    const at = o.end + (text.charCodeAt(o.end) === SPACE ? 1 : 0);
     if (!text.startsWith(gap, at)) return false;
-    const closingAt = at + gap.length + (text.charCodeAt(at + gap.length) === SPACE_UNIT ? 1 : 0);
+    const closingAt = at + gap.length + (text.charCodeAt(at + gap.length) === SPACE ? 1 : 0);
     return CONCEDING_CLOSINGS.some((closing) => text.startsWith(closing, closingAt));
   });
   if (!perConcept.some((list) => list.some(conceded))) return perConcept;
@@ -1953,7 +1953,6 @@ function spacedSideBySide(text: string, terms: readonly Occurrence[]): boolean {
   return true;
 }
 
-
 /** How many characters may open a list item before its term (a verb or a measure word): more is a clause. */
 const LIST_ITEM_HEAD = 4;
 
@@ -2066,6 +2065,11 @@ function correctsBelief(misconception: CompiledMisconception, analysis: AnswerAn
   for (const concept of misconception.concepts) {
     if (analysis.of(concept).some((o) => o.negated || analysis.reportedToReject(o) || analysis.inQuestion(o))) return true;
   }
+  return pointCorrectsBelief(misconception, analysis, answerPoints);
+}
+
+/** Whether the answer makes, anywhere, a point that corrects the misconception or that the page names it as denying. */
+function pointCorrectsBelief(misconception: CompiledMisconception, analysis: AnswerAnalysis, answerPoints: AnswerPoints): boolean {
   if (correctionsOf(misconception.id, answerPoints, analysis).sentences.size > 0) return true;
   return answerPoints.points.some((point, index) => point.deniedBy.includes(misconception.id) && answerPoints.results[index]?.verdict === "hit");
 }
@@ -2085,8 +2089,8 @@ function learnedEvidence(questionId: string, misconception: CompiledMisconceptio
  */
 function statedByReply(misconception: CompiledMisconception, analysis: AnswerAnalysis, answerPoints: AnswerPoints): boolean {
   if (misconception.statedByReply === null || analysis.leadingAnswer !== misconception.statedByReply) return false;
-  if (correctionsOf(misconception.id, answerPoints, analysis).sentences.size > 0) return false;
-  return !answerPoints.points.some((point, index) => (point.deniedBy.includes(misconception.id) || point.weight >= SERIOUS_WEIGHT) && answerPoints.results[index]?.verdict === "hit");
+  if (pointCorrectsBelief(misconception, analysis, answerPoints)) return false;
+  return !answerPoints.points.some((point, index) => point.weight >= SERIOUS_WEIGHT && answerPoints.results[index]?.verdict === "hit");
 }
 
 /**
