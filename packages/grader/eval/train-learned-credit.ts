@@ -7,7 +7,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadBank, type Bank } from "@recall/content";
 import { normalizeText } from "../src/normalize-text.ts";
-import { gramsOf, LEARNED_CREDIT_PATH, pointTextHash, trainPoint, TRAINING_SETTINGS, type LearnedCreditModel, type LearnedPoint } from "../src/learned-credit.ts";
+import { pointSentences } from "../src/grade-answer.ts";
+import { gramsOf, LEARNED_CREDIT_PATH, pointTextHash, trainContradiction, trainPoint, TRAINING_SETTINGS, type ContradictionExample, type LearnedCreditModel, type LearnedPoint } from "../src/learned-credit.ts";
 import { CONTENT_DIR, LABELLED_ANSWERS_PATH, type LabelledAnswer } from "./evaluation.ts";
 
 /** The tuning lines of the labels file the model learns from, in file order, with their hash. */
@@ -51,8 +52,18 @@ export function trainModel(bank: Bank, labels: readonly LabelledAnswer[], sha256
     }
     misconceptions[question.questionId] = models;
   }
+  // Contradictions: every point the rules read as made or contradicted, in the sentences they read it in,
+  // against the labels' verdict; the first batch labelled no contradictions and teaches none.
+  const examples: ContradictionExample[] = [];
+  for (const label of labels) {
+    const item = bank.itemsById.get(label.item);
+    if (item === undefined || label.contradicted === undefined) continue;
+    for (const point of pointSentences(item, label.answer)) {
+      examples.push({ key: `${item.id}.${point.pointId}`, textHash: pointTextHash(point.pointText), grams: gramsOf(point.sentences), target: label.contradicted.includes(point.pointId) ? 1 : 0 });
+    }
+  }
   const origins = [...new Set(labels.map((label) => label.origin ?? "first"))].sort();
-  return { trainedOn: { answers: labels.length, origins, sha256 }, settings: TRAINING_SETTINGS, items, misconceptions };
+  return { trainedOn: { answers: labels.length, origins, sha256 }, settings: TRAINING_SETTINGS, items, misconceptions, contradiction: trainContradiction(examples) };
 }
 
 async function main(): Promise<void> {

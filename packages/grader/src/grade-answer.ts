@@ -4,7 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { learnedMisconceptionCall, learnedVerdicts, likeliestSentence, readAnswer } from "./learned-credit.ts";
+import { CONTRADICTED_AT, contradictionProbability, gramCodesOf, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH, readAnswer } from "./learned-credit.ts";
 import { assertsNeed, assertsPossible, attentionDeniedAfter, claimRejectedBefore, claimsSufficient, closesHarmless, keepingDismissedAfter, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
@@ -2273,6 +2273,29 @@ function sentenceAt(analysis: AnswerAnalysis, position: number): number {
 
 /** Grades one answer against an item's key points and misconceptions. Pure and synchronous. */
 export function grade(item: QuizItem, answer: string, options: GradeOptions = {}): GradeResult {
+  return gradeWith(item, answer, options, null);
+}
+
+/** A point the rules judged made or contradicted, with the sentences they read it in (normalized, joined by "。"). */
+export interface PointSentences {
+  pointId: string;
+  pointText: string;
+  verdict: "hit" | "partial" | "contradicted";
+  sentences: string;
+}
+
+/**
+ * What the learned contradiction model reads of an answer, for training it (eval/train-learned-credit.ts):
+ * each point the rules alone judge made or contradicted, with its sentences. Empty where the model
+ * would not read the answer (a short answer, a keyword list, a term answer).
+ */
+export function pointSentences(item: QuizItem, answer: string): PointSentences[] {
+  const found: PointSentences[] = [];
+  gradeWith(item, answer, { learnedCredit: false }, (point) => found.push(point));
+  return found;
+}
+
+function gradeWith(item: QuizItem, answer: string, options: GradeOptions, collect: ((point: PointSentences) => void) | null): GradeResult {
   const limit = options.maxLength ?? MAX_ANSWER_LENGTH;
   // UTF-16 length bounds the code point count from above: count only when it might exceed.
   if (answer.length > limit) {
@@ -2449,6 +2472,32 @@ export function grade(item: QuizItem, answer: string, options: GradeOptions = {}
       // A point hit only through a homophone match crosses no limit: the contradiction would rest on the guess.
       if ((judgements[index]?.evidence ?? []).some((o) => o.homophone)) return;
       keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", found.evidence, true, result.weight);
+    });
+  }
+
+  // Sentences the rules read as making a point may turn against it in words no rule knows ("独立任务、
+  // 坏例这些都可以省了，训练分数涨了就够"): the learned model reads them, and where it finds them
+  // against the point, the point is contradicted, shown with those sentences.
+  if (!keywordSalad && normalized.text.length >= MIN_LENGTH && (collect !== null || options.learnedCredit !== false)) {
+    // Points are mostly read in the same few sentences: their n-grams are counted once.
+    const codesOf = new Map<string, number[]>();
+    compiled.keyPoints.forEach((point, index) => {
+      const result = keyPoints[index];
+      const judgement = judgements[index];
+      if (!result || !judgement || result.verdict === "missed" || credited?.has(point.id) === true) return;
+      const sentences = [...new Set(judgement.evidence.map((o) => o.sentence))].sort((a, b) => a - b).flatMap((at) => analysis.clauses.sentences[at] ?? []);
+      if (sentences.length === 0) return;
+      const read = sentences.map((span) => analysis.text.slice(span.start, span.end)).join("。");
+      if (collect !== null) {
+        collect({ pointId: point.id, pointText: point.text, verdict: result.verdict, sentences: read });
+        return;
+      }
+      if (result.verdict === "contradicted") return;
+      let codes = codesOf.get(read);
+      if (codes === undefined) codesOf.set(read, (codes = gramCodesOf(read)));
+      const p = contradictionProbability(item.id, point, codes);
+      if (p === undefined || p < CONTRADICTED_AT) return;
+      keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", sentences.map((span) => analysis.evidence(span.start, span.end)), true, result.weight);
     });
   }
 

@@ -7,7 +7,7 @@ import { CONTENT_DIR, LABELLED_ANSWERS_PATH, readLabelledAnswers } from "../eval
 import { trainingLines } from "../eval/train-learned-credit.ts";
 import { grade } from "../src/index.ts";
 import {
-  gramsOf, LEARNED_CREDIT_PATH, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH, pointTextHash, probability, readAnswer, readyModel, trainPoint,
+  contradictionProbability, gramCodesOf, gramsOf, LEARNED_CREDIT_PATH, trainContradiction, useLearnedCreditModel, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH, pointTextHash, probability, readAnswer, readyModel, trainPoint,
   type LearnedCreditModel,
 } from "../src/learned-credit.ts";
 
@@ -26,6 +26,13 @@ describe("the shipped learned-credit model", () => {
   it("holds a model for every point of every gradable item, each for the point's present text", () => {
     for (const item of bank.items.filter((candidate) => candidate.keyPoints.length > 0 && candidate.kind !== "misconception")) {
       for (const point of item.keyPoints) expect(shipped.items[item.id]?.[point.id]?.textHash, `${item.id}.${point.id}`).toBe(pointTextHash(point.text));
+    }
+  });
+
+  it("reads contradictions of every point of the labelled items, each for the point's present text", () => {
+    const labelled = new Set(readLabelledAnswers().map((label) => label.item));
+    for (const item of bank.items.filter((candidate) => labelled.has(candidate.id) && candidate.keyPoints.length > 1)) {
+      for (const point of item.keyPoints) expect(shipped.contradiction?.points[`${item.id}.${point.id}`]?.textHash, `${item.id}.${point.id}`).toBe(pointTextHash(point.text));
     }
   });
 });
@@ -71,7 +78,7 @@ describe("learned verdicts", () => {
     expect(learnedVerdicts(readAnswer("T1", "T0", long, model), [{ id: "k1", text: "总损失可能还含其他项", verdict: "missed" }]).size).toBe(0);
   });
 
-  it("never lower a point, over every labelled answer, except beside a belief they flag; and show the answer's own words for each belief they flag", () => {
+  it("never lower a point, over every labelled answer, except to contradict one the rules judged made or beside a belief they flag; and show the answer's own words for each", () => {
     const order = ["contradicted", "missed", "partial", "hit"];
     for (const label of readLabelledAnswers()) {
       const item = bank.itemsById.get(label.item);
@@ -86,7 +93,17 @@ describe("learned verdicts", () => {
       rulesOnly.keyPoints.forEach((point, index) => {
         const now = withModel.keyPoints[index];
         if (order.indexOf(now?.verdict ?? "missed") >= order.indexOf(point.verdict)) return;
-        // A belief flagged contradicts the points it denies, and its sentence earns no partial credit.
+        // A point the rules read as made (in part, perhaps, before its sentence was found wrong), read as
+        // turned against: contradicted, shown with the answer's own sentences.
+        if (now?.verdict === "contradicted") {
+          expect(now.evidence.length, `${label.id} ${point.id}`).toBeGreaterThan(0);
+          for (const words of now.evidence) expect(label.answer.includes(words), `${label.id} ${point.id}`).toBe(true);
+          return;
+        }
+        // A belief flagged, or a point read as contradicted, makes its sentence earn no partial credit;
+        // a belief flagged contradicts the points it denies.
+        const turned = withModel.keyPoints.some((p, k) => p.verdict === "contradicted" && rulesOnly.keyPoints[k]?.verdict !== "contradicted");
+        if (turned && point.verdict === "partial" && now?.verdict === "missed") return;
         expect(added.length, `${label.id} ${point.id}`).toBeGreaterThan(0);
       });
     }
@@ -130,5 +147,74 @@ describe("a belief the learned layer would flag", () => {
     if (!item) throw new Error("no Q092.f3");
     const result = grade(item, "重新分词可能破坏前缀一致性，不能只保存最终文本就假设恢复了原生成过程。");
     expect(result.misconceptions).toEqual([]);
+  });
+});
+
+describe("learned contradictions", () => {
+  const item = bank.itemsById.get("Q090");
+  if (!item) throw new Error("no Q090");
+  const k4 = item.keyPoints.find((point) => point.id === "k4");
+  if (!k4) throw new Error("no Q090.k4");
+  const modelFor = (textHash: string) =>
+    readyModel({
+      trainedOn: { answers: 0, origins: [], sha256: "" },
+      settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 },
+      items: {},
+      contradiction: { bias: -3, shared: { 走形式: 200 }, points: { "Q090.k4": { textHash, bias: 0, weights: {} } } },
+    });
+  const turned = "选完以后用独立任务和坏例验收，不过说实话坏例评测基本是走形式";
+  const answer = `先看错误属于数据、工具、上下文还是模型行为，缺资料就修系统。改提示和记忆不算训练。SFT 用示范，DPO 用偏好对，Agent RL 用环境和奖励。${turned}。`;
+  const verdictOf = (result: ReturnType<typeof grade>, id: string) => result.keyPoints.find((point) => point.id === id);
+
+  it("turn a point the rules judged made into a contradicted one, shown with the sentence that turns against it", () => {
+    useLearnedCreditModel(modelFor(pointTextHash(k4.text)));
+    try {
+      expect(verdictOf(grade(item, answer, { learnedCredit: false }), "k4")?.verdict).toBe("hit");
+      const result = grade(item, answer);
+      expect(verdictOf(result, "k4")).toMatchObject({ verdict: "contradicted", contradicted: true, evidence: [turned] });
+      expect(verdictOf(result, "k1")?.verdict).toBe("hit");
+    } finally {
+      useLearnedCreditModel(undefined);
+    }
+  });
+
+  it("leave a point alone whose text changed since training, one ruled hit on appeal, a keyword list and a short answer", () => {
+    useLearnedCreditModel(modelFor(pointTextHash(`${k4.text}。`)));
+    try {
+      expect(verdictOf(grade(item, answer), "k4")?.verdict).toBe("hit");
+    } finally {
+      useLearnedCreditModel(undefined);
+    }
+    useLearnedCreditModel(modelFor(pointTextHash(k4.text)));
+    try {
+      expect(verdictOf(grade(item, answer, { creditedPoints: ["k4"] }), "k4")?.verdict).toBe("hit");
+      const list = grade(item, "数据、工具、上下文、模型行为、独立任务、坏例、成本、验收、走形式、SFT、DPO、偏好对、示范");
+      expect(list.keywordSalad).toBe(true);
+      expect(verdictOf(list, "k4")?.verdict).not.toBe("contradicted");
+      expect(turned.length).toBeLessThan(MIN_LENGTH);
+      expect(verdictOf(grade(item, turned), "k4")?.verdict).not.toBe("contradicted");
+    } finally {
+      useLearnedCreditModel(undefined);
+    }
+  });
+
+  it("are learnt deterministically, the words that deny shared across points", () => {
+    const example = (key: string, text: string, target: number) => ({ key, textHash: "h", grams: gramsOf(text), target });
+    const examples = [
+      example("T1.k1", "坏例验收要做", 0),
+      example("T1.k1", "坏例验收走形式", 1),
+      example("T1.k2", "成本也要算", 0),
+      example("T1.k2", "成本核算走形式", 1),
+      example("T1.k3", "独立任务要留出", 0),
+    ];
+    const trained = trainContradiction(examples);
+    expect(trainContradiction(examples)).toEqual(trained);
+    const model = readyModel({ trainedOn: { answers: 0, origins: [], sha256: "" }, settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 }, items: {}, contradiction: trained });
+    const point = { id: "k3", text: "t" };
+    expect(contradictionProbability("T1", point, gramCodesOf("独立任务走形式"), model)).toBeUndefined();
+    const known = { id: "k3", text: "t" };
+    trained.points["T1.k3"] = { ...(trained.points["T1.k3"] ?? { bias: 0, weights: {} }), textHash: pointTextHash(known.text) };
+    const retrained = readyModel({ trainedOn: { answers: 0, origins: [], sha256: "" }, settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 }, items: {}, contradiction: trained });
+    expect(contradictionProbability("T1", known, gramCodesOf("独立任务走形式"), retrained) ?? 0).toBeGreaterThan(contradictionProbability("T1", known, gramCodesOf("独立任务要留出"), retrained) ?? 1);
   });
 });
