@@ -78,9 +78,10 @@ export interface GradeOptions {
    */
   creditedPoints?: readonly string[];
   /**
-   * Whether the model learnt from labelled answers may raise a point the rules judged missed or
-   * partial and have the last word on misconceptions (see learned-credit.ts). Default true; false
-   * grades by the rules alone.
+   * Whether the models learnt from labelled answers may revise the rules' verdicts: raise a point
+   * they judged missed or partial, take one down whose words are there while what it says is not,
+   * contradict one whose sentences turn against it, and have the last word on misconceptions (see
+   * learned-credit.ts). Default true; false grades by the rules alone.
    */
   learnedCredit?: boolean;
 }
@@ -2515,14 +2516,16 @@ function gradeWith(item: QuizItem, answer: string, options: GradeOptions, collec
     });
   }
 
-  // Paraphrases the aliases miss, read by the model learnt from labelled answers: it may only raise a
-  // missed or partial point, and reads nothing into a keyword list.
+  // Paraphrases the aliases miss, read by the model learnt from labelled answers, raise a point; a point
+  // whose words are there while what it says is not, as the model reads it, goes one step down. It reads
+  // nothing into a keyword list, and leaves alone a point a person ruled hit or a server's alias made.
   if (!keywordSalad) {
-    const raised = learnedVerdicts(learned, keyPoints);
-    if (raised.size > 0) {
+    const overlaid = new Set((options.aliasOverlay ?? []).map((entry) => entry.pointId));
+    const revised = learnedVerdicts(learned, keyPoints.filter((result) => credited?.has(result.id) !== true && !overlaid.has(result.id)));
+    if (revised.size > 0) {
       keyPoints.forEach((result, index) => {
-        const verdict = raised.get(result.id);
-        if (verdict !== undefined) keyPoints[index] = keyPointResult(result.id, result.text, verdict, result.evidence, false, result.weight);
+        const verdict = revised.get(result.id);
+        if (verdict !== undefined) keyPoints[index] = keyPointResult(result.id, result.text, verdict, verdict === "missed" ? [] : result.evidence, false, result.weight);
       });
     }
   }

@@ -70,7 +70,20 @@ describe("learned verdicts", () => {
     expect(learnedVerdicts(readAnswer("T1", "T0", long, model), [{ id: "k1", text: "总损失还含其他项", verdict: "partial" }]).get("k1")).toBe("hit");
   });
 
-  it("never touch a contradicted or hit point, a short answer, an unknown item, or a point whose text changed", () => {
+  it("take a hit or partial point one step down where the model finds it unlikely", () => {
+    const doubting = readyModel({
+      trainedOn: { answers: 0, origins: [], sha256: "" },
+      settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 },
+      items: { T1: { k1: { textHash: pointTextHash("总损失还含其他项"), bias: -3, weights: { 惩罚: 40 } } } },
+    });
+    const without = "除了相对那一块，总损失里还有别的项，所以可能还会动，要看实际跑出来的东西才知道，不能只看一个数";
+    expect(without.length).toBeGreaterThanOrEqual(MIN_LENGTH);
+    expect(learnedVerdicts(readAnswer("T1", "T0", without, doubting), [{ id: "k1", text: "总损失还含其他项", verdict: "hit" }]).get("k1")).toBe("partial");
+    expect(learnedVerdicts(readAnswer("T1", "T0", without, doubting), [{ id: "k1", text: "总损失还含其他项", verdict: "partial" }]).get("k1")).toBe("missed");
+    expect(learnedVerdicts(readAnswer("T1", "T0", long, doubting), [{ id: "k1", text: "总损失还含其他项", verdict: "hit" }]).size).toBe(0);
+  });
+
+  it("never touch a contradicted point, a hit it finds likely, a short answer, an unknown item, or a point whose text changed", () => {
     expect(learnedVerdicts(readAnswer("T1", "T0", long, model), [{ id: "k1", text: "总损失还含其他项", verdict: "contradicted" }]).size).toBe(0);
     expect(learnedVerdicts(readAnswer("T1", "T0", long, model), [{ id: "k1", text: "总损失还含其他项", verdict: "hit" }]).size).toBe(0);
     expect(learnedVerdicts(readAnswer("T1", "T0", "还有惩罚", model), [{ id: "k1", text: "总损失还含其他项", verdict: "missed" }]).size).toBe(0);
@@ -78,7 +91,7 @@ describe("learned verdicts", () => {
     expect(learnedVerdicts(readAnswer("T1", "T0", long, model), [{ id: "k1", text: "总损失可能还含其他项", verdict: "missed" }]).size).toBe(0);
   });
 
-  it("never lower a point, over every labelled answer, except to contradict one the rules judged made or beside a belief they flag; and show the answer's own words for each", () => {
+  it("over every labelled answer, lower a point only one step, or to contradict one the rules judged made, or beside a belief they flag; and show the answer's own words for each", () => {
     const order = ["contradicted", "missed", "partial", "hit"];
     for (const label of readLabelledAnswers()) {
       const item = bank.itemsById.get(label.item);
@@ -93,6 +106,8 @@ describe("learned verdicts", () => {
       rulesOnly.keyPoints.forEach((point, index) => {
         const now = withModel.keyPoints[index];
         if (order.indexOf(now?.verdict ?? "missed") >= order.indexOf(point.verdict)) return;
+        // A point whose words are there while what it says is not, as the model reads it, goes one step down.
+        if ((point.verdict === "hit" && now?.verdict === "partial") || (point.verdict === "partial" && now?.verdict === "missed")) return;
         // A point the rules read as made (in part, perhaps, before its sentence was found wrong), read as
         // turned against: contradicted, shown with the answer's own sentences.
         if (now?.verdict === "contradicted") {
@@ -216,5 +231,31 @@ describe("learned contradictions", () => {
     trained.points["T1.k3"] = { ...(trained.points["T1.k3"] ?? { bias: 0, weights: {} }), textHash: pointTextHash(known.text) };
     const retrained = readyModel({ trainedOn: { answers: 0, origins: [], sha256: "" }, settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 }, items: {}, contradiction: trained });
     expect(contradictionProbability("T1", known, gramCodesOf("独立任务走形式"), retrained) ?? 0).toBeGreaterThan(contradictionProbability("T1", known, gramCodesOf("独立任务要留出"), retrained) ?? 1);
+  });
+});
+
+describe("a point taken down by the learned model", () => {
+  const item = bank.itemsById.get("Q090");
+  if (!item) throw new Error("no Q090");
+  const k2 = item.keyPoints.find((point) => point.id === "k2");
+  if (!k2) throw new Error("no Q090.k2");
+  const doubting = readyModel({
+    trainedOn: { answers: 0, origins: [], sha256: "" },
+    settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 },
+    items: { Q090: { k2: { textHash: pointTextHash(k2.text), bias: -6, weights: {} } } },
+  });
+  const answer = "先看错误属于数据、工具、上下文还是模型行为，缺资料就修系统。改提示和记忆只是改了推理输入，不算训练。";
+  const k2Of = (result: ReturnType<typeof grade>) => result.keyPoints.find((point) => point.id === "k2")?.verdict;
+
+  it("is one the rules judged hit, and never one a person ruled hit on appeal or a server's alias made", () => {
+    expect(k2Of(grade(item, answer, { learnedCredit: false }))).toBe("hit");
+    useLearnedCreditModel(doubting);
+    try {
+      expect(k2Of(grade(item, answer))).toBe("partial");
+      expect(k2Of(grade(item, answer, { creditedPoints: ["k2"] }))).toBe("hit");
+      expect(k2Of(grade(item, answer, { aliasOverlay: [{ pointId: "k2", concept: 0, alias: "推理输入" }] }))).toBe("hit");
+    } finally {
+      useLearnedCreditModel(undefined);
+    }
   });
 });
