@@ -9,8 +9,13 @@ export interface RatingThresholds {
   hard: number;
 }
 
-/** Tuned on the tuning split of eval/labelled-answers.jsonl (`pnpm --filter @recall/grader eval --tune`). */
-export const DEFAULT_THRESHOLDS: RatingThresholds = { easy: 0.85, good: 0.65, hard: 0.425 };
+/**
+ * The labelling rubric's own cut-offs (eval/RUBRIC.md §4). Fitted to the tuning split's scores as
+ * graded out of fold (each batch by models trained without its writer: `eval:cv`), they are also the
+ * ones that fit best (QWK 0.913 → 0.919 against the earlier 0.425 for `hard`, chosen when partial
+ * credit ran high). `pnpm --filter @recall/grader eval --tune` prints the in-sample fit.
+ */
+export const DEFAULT_THRESHOLDS: RatingThresholds = { easy: 0.85, good: 0.65, hard: 0.35 };
 
 export interface RatingSignals {
   score: number;
