@@ -28,6 +28,7 @@ export function trainingLines(path: string, leftOut: ReadonlySet<string>): { lab
 /** The model learnt from these tuning answers: each gradable item's points, each question's misconceptions. */
 export function trainModel(bank: Bank, labels: readonly LabelledAnswer[], sha256: string): LearnedCreditModel {
   const items: Record<string, Record<string, LearnedPoint>> = {};
+  const opposed: Record<string, Record<string, LearnedPoint>> = {};
   for (const item of bank.items) {
     const answers = labels.filter((label) => label.item === item.id);
     if (answers.length === 0 || item.keyPoints.length === 0) continue;
@@ -38,6 +39,14 @@ export function trainModel(bank: Bank, labels: readonly LabelledAnswer[], sha256
       points[point.id] = trainPoint(examples, targets, pointTextHash(point.text));
     }
     items[item.id] = points;
+    // The point's opposite, in any words: learnt from the answers whose labels say which points they contradict.
+    const judged = answers.filter((label) => label.contradicted !== undefined);
+    if (judged.length > 0) {
+      const judgedExamples = judged.map((label) => gramsOf(normalizeText(label.answer).text));
+      const against: Record<string, LearnedPoint> = {};
+      for (const point of item.keyPoints) against[point.id] = trainPoint(judgedExamples, judged.map((label) => ((label.contradicted ?? []).includes(point.id) ? 1 : 0)), pointTextHash(point.text));
+      opposed[item.id] = against;
+    }
   }
   // A question's misconceptions belong to all its items: each is learnt from the answers to any of them.
   const misconceptions: Record<string, Record<string, LearnedPoint>> = {};
@@ -63,7 +72,7 @@ export function trainModel(bank: Bank, labels: readonly LabelledAnswer[], sha256
     }
   }
   const origins = [...new Set(labels.map((label) => label.origin ?? "first"))].sort();
-  return { trainedOn: { answers: labels.length, origins, sha256 }, settings: TRAINING_SETTINGS, items, misconceptions, contradiction: trainContradiction(examples) };
+  return { trainedOn: { answers: labels.length, origins, sha256 }, settings: TRAINING_SETTINGS, items, misconceptions, contradiction: trainContradiction(examples), opposed };
 }
 
 async function main(): Promise<void> {

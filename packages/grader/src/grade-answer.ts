@@ -4,7 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { CONTRADICTED_AT, contradictionProbability, gramCodesOf, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH, readAnswer } from "./learned-credit.ts";
+import { CONTRADICTED_AT, contradictionProbability, distinctSentenceGrams, gramCodesOf, learnedMisconceptionCall, learnedVerdicts, likeliestOpposingSentence, likeliestSentence, MIN_LENGTH, OPPOSED_AT, readAnswer, type SentenceGrams } from "./learned-credit.ts";
 import { assertsNeed, assertsPossible, attentionDeniedAfter, claimRejectedBefore, claimsSufficient, closesHarmless, keepingDismissedAfter, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
@@ -87,6 +87,8 @@ export interface GradeOptions {
 }
 
 const PARTIAL_CREDIT = 0.5;
+/** Sentences shown for a contradiction the learned model reads: the first few, however often the answer repeats itself. */
+const MAX_LEARNED_EVIDENCE = 3;
 /** Characters after a term that make a statement of it rather than an echo. */
 const MIN_OWN_WORDS = 2;
 /** How many characters before a term are compared with the prompt. */
@@ -910,6 +912,14 @@ class AnswerAnalysis implements AnswerView {
     if (!segment) return false;
     const before = this.text.slice(Math.max(segment.start, o.start - OWN_WORDS_BEFORE), o.start);
     return before.length >= MIN_OWN_WORDS && !prompt.includes(before);
+  }
+
+  private sentenceGrams: SentenceGrams[] | null = null;
+
+  /** The answer's distinct sentences as the learned models read them (for the sentence a learned call shows), read once. */
+  learnedSentences(): SentenceGrams[] {
+    this.sentenceGrams ??= distinctSentenceGrams(this.clauses.sentences.map((span) => this.text.slice(span.start, span.end)));
+    return this.sentenceGrams;
   }
 
   evidence(start: number, end: number): string {
@@ -2078,8 +2088,7 @@ function pointCorrectsBelief(misconception: CompiledMisconception, analysis: Ans
 /** The sentence of the answer the learned model finds likeliest to state the misconception, as the member wrote it. */
 function learnedEvidence(questionId: string, misconception: CompiledMisconception, analysis: AnswerAnalysis): string {
   const sentences = analysis.clauses.sentences;
-  const best = likeliestSentence(questionId, misconception, sentences.map((sentence) => analysis.text.slice(sentence.start, sentence.end)));
-  const sentence = sentences[best] ?? sentences[0];
+  const sentence = sentences[likeliestSentence(questionId, misconception, analysis.learnedSentences())] ?? sentences[0];
   return sentence === undefined ? "" : analysis.evidence(sentence.start, sentence.end);
 }
 
@@ -2223,8 +2232,9 @@ function feedbackLine(
 
 
 /** The words in order, each kept once (the lists are a few entries long: no Set needed). */
+/** The words once each, in the order first said (a Set: an answer may repeat itself a thousand times). */
 function distinctWords(words: string[]): string[] {
-  return words.filter((word, index) => words.indexOf(word) === index);
+  return [...new Set(words)];
 }
 
 /**
@@ -2488,7 +2498,8 @@ function gradeWith(item: QuizItem, answer: string, options: GradeOptions, collec
       if (!result || !judgement || result.verdict === "missed" || credited?.has(point.id) === true) return;
       const sentences = [...new Set(judgement.evidence.map((o) => o.sentence))].sort((a, b) => a - b).flatMap((at) => analysis.clauses.sentences[at] ?? []);
       if (sentences.length === 0) return;
-      const read = sentences.map((span) => analysis.text.slice(span.start, span.end)).join("。");
+      // The same words said over and over are read once: the n-grams are the same.
+      const read = [...new Set(sentences.map((span) => analysis.text.slice(span.start, span.end)))].join("。");
       if (collect !== null) {
         collect({ pointId: point.id, pointText: point.text, verdict: result.verdict, sentences: read });
         return;
@@ -2498,7 +2509,22 @@ function gradeWith(item: QuizItem, answer: string, options: GradeOptions, collec
       if (codes === undefined) codesOf.set(read, (codes = gramCodesOf(read)));
       const p = contradictionProbability(item.id, point, codes);
       if (p === undefined || p < CONTRADICTED_AT) return;
-      keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", sentences.map((span) => analysis.evidence(span.start, span.end)), true, result.weight);
+      const shown = distinctWords(sentences.map((span) => analysis.evidence(span.start, span.end))).slice(0, MAX_LEARNED_EVIDENCE);
+      keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", shown, true, result.weight);
+    });
+  }
+  // A point's opposite stated in words that are not its own ("一定不更新，梯度全是 0" against "总损失可能
+  // 还含其他项"): the point, judged missed, is contradicted where the model learnt from labelled answers
+  // finds its opposite likely, shown with the sentence likeliest to state it.
+  if (learned !== null && !keywordSalad) {
+    compiled.keyPoints.forEach((point, index) => {
+      const result = keyPoints[index];
+      if (result?.verdict !== "missed" || credited?.has(point.id) === true) return;
+      const p = learned.opposed(point.id, point.text);
+      if (p === undefined || p < OPPOSED_AT) return;
+      const spans = analysis.clauses.sentences;
+      const best = spans[likeliestOpposingSentence(item.id, point, analysis.learnedSentences())] ?? spans[0];
+      keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", best === undefined ? [] : [analysis.evidence(best.start, best.end)], true, result.weight);
     });
   }
 

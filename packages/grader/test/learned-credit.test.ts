@@ -7,7 +7,7 @@ import { CONTENT_DIR, LABELLED_ANSWERS_PATH, readLabelledAnswers } from "../eval
 import { trainingLines } from "../eval/train-learned-credit.ts";
 import { grade } from "../src/index.ts";
 import {
-  contradictionProbability, gramCodesOf, gramsOf, LEARNED_CREDIT_PATH, trainContradiction, useLearnedCreditModel, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH, pointTextHash, probability, readAnswer, readyModel, trainPoint,
+  contradictionProbability, distinctSentenceGrams, gramCodesOf, gramsOf, LEARNED_CREDIT_PATH, trainContradiction, useLearnedCreditModel, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH, pointTextHash, probability, readAnswer, readyModel, trainPoint,
   type LearnedCreditModel,
 } from "../src/learned-credit.ts";
 
@@ -53,6 +53,21 @@ describe("training", () => {
     const first = trainPoint(examples, targets, "h");
     expect(trainPoint(examples, targets, "h")).toEqual(first);
     expect(probability(first, gramsOf("总损失里还有惩罚项"))).toBeGreaterThan(probability(first, gramsOf("同分所以梯度为零")));
+  });
+});
+
+describe("n-grams as codes", () => {
+  it("read an answer as its n-grams as strings do, separators and characters outside the BMP included", () => {
+    const texts = ["惩罚项拉住模型，还有正则。KL 惩罚也有梯度", "a。b，c d", "😀奖励😀，😀", "全组同分梯度为零全组同分梯度为零", "x"];
+    for (const text of texts) {
+      const grams = gramsOf(text);
+      expect(gramCodesOf(text).length, text).toBe(grams.length);
+      const weights = Object.fromEntries(grams.map((gram, index) => [gram, ((index % 7) - 3) / 10]));
+      const point = { textHash: pointTextHash("p"), bias: 0.1, weights };
+      const model = readyModel({ trainedOn: { answers: 0, origins: [], sha256: "" }, settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 }, items: { T1: { k1: point } } });
+      const padded = text.padEnd(MIN_LENGTH, "。");
+      expect(readAnswer("T1", "T0", padded, model)?.point("k1", "p"), text).toBeCloseTo(probability(point, gramsOf(padded)), 12);
+    }
   });
 });
 
@@ -152,7 +167,7 @@ describe("learned misconception calls", () => {
   });
 
   it("show the sentence likeliest to state the belief", () => {
-    expect(likeliestSentence("T9", belief, ["环境给出初始状态", "接上代理就完事了", "奖励来自环境"], model)).toBe(1);
+    expect(likeliestSentence("T9", belief, distinctSentenceGrams(["环境给出初始状态", "接上代理就完事了", "奖励来自环境", "接上代理就完事了"]), model)).toBe(1);
   });
 });
 
@@ -256,6 +271,52 @@ describe("a point taken down by the learned model", () => {
       expect(k2Of(grade(item, answer, { aliasOverlay: [{ pointId: "k2", concept: 0, alias: "推理输入" }] }))).toBe("hit");
     } finally {
       useLearnedCreditModel(undefined);
+    }
+  });
+});
+
+describe("a point's opposite in other words", () => {
+  const item = bank.itemsById.get("Q091.f2");
+  if (!item) throw new Error("no Q091.f2");
+  const k2 = item.keyPoints.find((point) => point.id === "k2");
+  if (!k2) throw new Error("no Q091.f2.k2");
+  const modelFor = (textHash: string) =>
+    readyModel({
+      trainedOn: { answers: 0, origins: [], sha256: "" },
+      settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 },
+      items: {},
+      opposed: { "Q091.f2": { k2: { textHash, bias: -4, weights: { 不更新: 80 } } } },
+    });
+  const stating = "肯定不更新";
+  const answer = `我的看法是${stating}，全组同分时优势全是零，乘出来的梯度全是零，参数不会动。这种组直接丢掉省算力。`;
+  const k2Of = (result: ReturnType<typeof grade>) => result.keyPoints.find((point) => point.id === "k2");
+
+  it("contradicts a point the rules judged missed, shown with the sentence likeliest to state the opposite", () => {
+    expect(answer.length).toBeGreaterThanOrEqual(MIN_LENGTH);
+    expect(k2Of(grade(item, answer, { learnedCredit: false }))?.verdict).toBe("missed");
+    useLearnedCreditModel(modelFor(pointTextHash(k2.text)));
+    try {
+      const result = k2Of(grade(item, answer));
+      expect(result?.verdict).toBe("contradicted");
+      expect(result?.evidence[0]).toContain(stating);
+      expect(answer.includes(result?.evidence[0] ?? "—")).toBe(true);
+      expect(k2Of(grade(item, answer, { creditedPoints: ["k2"] }))?.verdict).toBe("hit");
+      expect(k2Of(grade(item, "不更新，梯度全是零"))?.verdict).not.toBe("contradicted");
+    } finally {
+      useLearnedCreditModel(undefined);
+    }
+    useLearnedCreditModel(modelFor(pointTextHash(`${k2.text}。`)));
+    try {
+      expect(k2Of(grade(item, answer))?.verdict).toBe("missed");
+    } finally {
+      useLearnedCreditModel(undefined);
+    }
+  });
+
+  it("is read for every point of the labelled items, each for the point's present text", () => {
+    const labelled = new Set(readLabelledAnswers().map((label) => label.item));
+    for (const labelledItem of bank.items.filter((candidate) => labelled.has(candidate.id) && candidate.keyPoints.length > 1)) {
+      for (const point of labelledItem.keyPoints) expect(shipped.opposed?.[labelledItem.id]?.[point.id]?.textHash, `${labelledItem.id}.${point.id}`).toBe(pointTextHash(point.text));
     }
   });
 });
