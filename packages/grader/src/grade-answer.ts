@@ -4,7 +4,7 @@ import { splitClauses, type Segment } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { CONTRADICTED_AT, contradictionProbability, distinctSentenceGrams, gramCodesOf, learnedMisconceptionCall, learnedVerdicts, likeliestOpposingSentence, likeliestSentence, MIN_LENGTH, OPPOSED_AT, readAnswer, type SentenceGrams } from "./learned-credit.ts";
+import { CONTRADICTED_AT, contradictionProbability, distinctSentenceGrams, gramCodesOf, learnedMisconceptionCall, learnedVerdicts, likeliestOpposingSentence, likeliestSentence, MIN_LENGTH, OPPOSED_AT, OPPOSED_CREDITED_AT, readAnswer, type SentenceGrams } from "./learned-credit.ts";
 import { assertsNeed, assertsPossible, attentionDeniedAfter, claimRejectedBefore, claimsSufficient, closesHarmless, keepingDismissedAfter, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
@@ -2514,14 +2514,14 @@ function gradeWith(item: QuizItem, answer: string, options: GradeOptions, collec
     });
   }
   // A point's opposite stated in words that are not its own ("一定不更新，梯度全是 0" against "总损失可能
-  // 还含其他项"): the point, judged missed, is contradicted where the model learnt from labelled answers
-  // finds its opposite likely, shown with the sentence likeliest to state it.
+  // 还含其他项"): the point is contradicted where the model learnt from labelled answers finds its
+  // opposite likely, surer where the rules credited it, and shown with the sentence likeliest to state it.
   if (learned !== null && !keywordSalad) {
     compiled.keyPoints.forEach((point, index) => {
       const result = keyPoints[index];
-      if (result?.verdict !== "missed" || credited?.has(point.id) === true) return;
+      if (result === undefined || result.verdict === "contradicted" || credited?.has(point.id) === true) return;
       const p = learned.opposed(point.id, point.text);
-      if (p === undefined || p < OPPOSED_AT) return;
+      if (p === undefined || p < (result.verdict === "missed" ? OPPOSED_AT : OPPOSED_CREDITED_AT)) return;
       const spans = analysis.clauses.sentences;
       const best = spans[likeliestOpposingSentence(item.id, point, analysis.learnedSentences())] ?? spans[0];
       keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", best === undefined ? [] : [analysis.evidence(best.start, best.end)], true, result.weight);

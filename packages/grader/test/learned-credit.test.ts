@@ -7,7 +7,7 @@ import { CONTENT_DIR, LABELLED_ANSWERS_PATH, readLabelledAnswers } from "../eval
 import { trainingLines } from "../eval/train-learned-credit.ts";
 import { grade } from "../src/index.ts";
 import {
-  contradictionProbability, distinctSentenceGrams, gramCodesOf, gramsOf, LEARNED_CREDIT_PATH, trainContradiction, useLearnedCreditModel, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH, pointTextHash, probability, readAnswer, readyModel, trainPoint,
+  contradictionProbability, distinctSentenceGrams, gramCodesOf, OPPOSED_AT, OPPOSED_CREDITED_AT, gramsOf, LEARNED_CREDIT_PATH, trainContradiction, useLearnedCreditModel, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH, pointTextHash, probability, readAnswer, readyModel, trainPoint,
   type LearnedCreditModel,
 } from "../src/learned-credit.ts";
 
@@ -317,6 +317,39 @@ describe("a point's opposite in other words", () => {
     const labelled = new Set(readLabelledAnswers().map((label) => label.item));
     for (const labelledItem of bank.items.filter((candidate) => labelled.has(candidate.id) && candidate.keyPoints.length > 1)) {
       for (const point of labelledItem.keyPoints) expect(shipped.opposed?.[labelledItem.id]?.[point.id]?.textHash, `${labelledItem.id}.${point.id}`).toBe(pointTextHash(point.text));
+    }
+  });
+});
+
+describe("a credited point's opposite in other words", () => {
+  const item = bank.itemsById.get("Q090");
+  if (!item) throw new Error("no Q090");
+  const k2 = item.keyPoints.find((point) => point.id === "k2");
+  if (!k2) throw new Error("no Q090.k2");
+  const opposing = (bias: number) =>
+    readyModel({
+      trainedOn: { answers: 0, origins: [], sha256: "" },
+      settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 },
+      items: {},
+      opposed: { Q090: { k2: { textHash: pointTextHash(k2.text), bias, weights: {} } } },
+    });
+  const answer = "先看错误属于数据、工具、上下文还是模型行为，缺资料就修系统。改提示和记忆只是改了推理输入，不算训练。";
+  const k2Of = (result: ReturnType<typeof grade>) => result.keyPoints.find((point) => point.id === "k2")?.verdict;
+
+  it("is read with more assurance than a missed one's", () => {
+    expect(k2Of(grade(item, answer, { learnedCredit: false }))).toBe("hit");
+    const between = Math.log((OPPOSED_AT + OPPOSED_CREDITED_AT) / 2 / (1 - (OPPOSED_AT + OPPOSED_CREDITED_AT) / 2));
+    useLearnedCreditModel(opposing(between));
+    try {
+      expect(k2Of(grade(item, answer))).toBe("hit");
+    } finally {
+      useLearnedCreditModel(undefined);
+    }
+    useLearnedCreditModel(opposing(4));
+    try {
+      expect(k2Of(grade(item, answer))).toBe("contradicted");
+    } finally {
+      useLearnedCreditModel(undefined);
     }
   });
 });
