@@ -280,6 +280,11 @@ export const BATCHES = {
   "forty-seventh and forty-eighth": batches(47, 48),
   "fifteenth to forty-eighth (clean)": batches(15, 48),
   "second to forty-eighth": batches(2, 48),
+  "forty-ninth": batches(49, 49),
+  "fiftieth": batches(50, 50),
+  "forty-ninth and fiftieth": batches(49, 50),
+  "fifteenth to fiftieth (clean)": batches(15, 50),
+  "second to fiftieth": batches(2, 50),
 } as const;
 export type Batch = keyof typeof BATCHES;
 

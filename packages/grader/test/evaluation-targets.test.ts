@@ -77,6 +77,8 @@ describe("labelled evaluation", () => {
     ["forty-sixth", "fresh-46", "AT", 8],
     ["forty-seventh", "fresh-47", "AU", 8],
     ["forty-eighth", "fresh-48", "AV", 8],
+    ["forty-ninth", "fresh-49", "AW", 8],
+    ["fiftieth", "fresh-50", "AX", 8],
   ] as const)("has a %s batch of %s, ids -%s, %i answers on each of the 12 items, its held-out ones in place", (_name, origin, letter, perItem) => {
     const heldOut = (n: number): boolean => (perItem === 6 ? n % 3 === 0 : [3, 6, 8].includes(n));
     const batch = labels.filter((l) => l.origin === origin);
