@@ -101,16 +101,14 @@ export const CONTRADICTION_SETTINGS: TrainingSettings = { epochs: 60, learningRa
 
 const MAX_GRAM = 3;
 /** Characters that separate clauses in normalized text: no n-gram spans them. */
-const SEPARATORS = new Set(["，", "。", " "]);
-const SEPARATOR_COMMA = "，".charCodeAt(0);
-const SEPARATOR_FULL_STOP = "。".charCodeAt(0);
-const SEPARATOR_SPACE = " ".charCodeAt(0);
+const SEPARATOR_UNITS = ["，", "。", " "].map((separator) => separator.charCodeAt(0));
+const isSeparator = (unit: number): boolean => SEPARATOR_UNITS.includes(unit);
 
 /** Visits each 1- to 3-character n-gram of the text that spans no separator, by start and length. */
 function eachGram(text: string, visit: (start: number, length: number) => void): void {
   for (let start = 0; start < text.length; start++) {
     for (let length = 1; length <= MAX_GRAM && start + length <= text.length; length++) {
-      if (SEPARATORS.has(text[start + length - 1] as string)) break;
+      if (isSeparator(text.charCodeAt(start + length - 1))) break;
       visit(start, length);
     }
   }
@@ -146,7 +144,7 @@ export function gramCodesOf(normalizedText: string): number[] {
     let place = 1;
     for (let length = 1; length <= MAX_GRAM && start + length <= end; length++) {
       const unit = normalizedText.charCodeAt(start + length - 1);
-      if (unit === SEPARATOR_FULL_STOP || unit === SEPARATOR_COMMA || unit === SEPARATOR_SPACE) break;
+      if (isSeparator(unit)) break;
       code += (unit + 1) * place;
       place *= CODE_BASE;
       codes.add(code);

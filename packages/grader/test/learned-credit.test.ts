@@ -14,6 +14,20 @@ import {
 const bank = await loadBank(CONTENT_DIR);
 const shipped = JSON.parse(readFileSync(LEARNED_CREDIT_PATH, "utf8")) as LearnedCreditModel;
 
+/** A hand-made model of the given parts, ready to grade with. */
+const handMade = (parts: Partial<Pick<LearnedCreditModel, "items" | "misconceptions" | "contradiction" | "opposed">>) =>
+  readyModel({ trainedOn: { answers: 0, origins: [], sha256: "" }, settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 }, items: {}, ...parts });
+
+/** Runs `check` with `grade` reading this model instead of the shipped one. */
+function withModel(model: ReturnType<typeof readyModel>, check: () => void): void {
+  useLearnedCreditModel(model);
+  try {
+    check();
+  } finally {
+    useLearnedCreditModel(undefined);
+  }
+}
+
 describe("the shipped learned-credit model", () => {
   it("was trained on the tuning answers it names, as they stand in the labels file (retrain with `pnpm --filter @recall/grader train`)", () => {
     const all = new Set(readLabelledAnswers().map((label) => label.origin ?? "first"));
@@ -64,7 +78,7 @@ describe("n-grams as codes", () => {
       expect(gramCodesOf(text).length, text).toBe(grams.length);
       const weights = Object.fromEntries(grams.map((gram, index) => [gram, ((index % 7) - 3) / 10]));
       const point = { textHash: pointTextHash("p"), bias: 0.1, weights };
-      const model = readyModel({ trainedOn: { answers: 0, origins: [], sha256: "" }, settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 }, items: { T1: { k1: point } } });
+      const model = handMade({ items: { T1: { k1: point } } });
       const padded = text.padEnd(MIN_LENGTH, "。");
       expect(readAnswer("T1", "T0", padded, model)?.point("k1", "p"), text).toBeCloseTo(probability(point, gramsOf(padded)), 12);
     }
@@ -72,10 +86,7 @@ describe("n-grams as codes", () => {
 });
 
 describe("learned verdicts", () => {
-  const model = readyModel({
-    trainedOn: { answers: 0, origins: [], sha256: "" },
-    settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 },
-    items: { T1: { k1: { textHash: pointTextHash("总损失还含其他项"), bias: -1, weights: { 惩罚: 40 } } } },
+  const model = handMade({ items: { T1: { k1: { textHash: pointTextHash("总损失还含其他项"), bias: -1, weights: { 惩罚: 40 } } } },
   });
   const long = "除了相对那一块，还有拉住模型不要跑太远的那种惩罚，所以可能还会动，要看实际跑出来的东西才知道";
 
@@ -86,10 +97,7 @@ describe("learned verdicts", () => {
   });
 
   it("take a hit or partial point one step down where the model finds it unlikely", () => {
-    const doubting = readyModel({
-      trainedOn: { answers: 0, origins: [], sha256: "" },
-      settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 },
-      items: { T1: { k1: { textHash: pointTextHash("总损失还含其他项"), bias: -3, weights: { 惩罚: 40 } } } },
+    const doubting = handMade({ items: { T1: { k1: { textHash: pointTextHash("总损失还含其他项"), bias: -3, weights: { 惩罚: 40 } } } },
     });
     const without = "除了相对那一块，总损失里还有别的项，所以可能还会动，要看实际跑出来的东西才知道，不能只看一个数";
     expect(without.length).toBeGreaterThanOrEqual(MIN_LENGTH);
@@ -111,15 +119,15 @@ describe("learned verdicts", () => {
     for (const label of readLabelledAnswers()) {
       const item = bank.itemsById.get(label.item);
       if (!item) continue;
-      const withModel = grade(item, label.answer);
+      const learned = grade(item, label.answer);
       const rulesOnly = grade(item, label.answer, { learnedCredit: false });
-      const added = withModel.misconceptions.filter((m) => !rulesOnly.misconceptions.some((r) => r.id === m.id));
+      const added = learned.misconceptions.filter((m) => !rulesOnly.misconceptions.some((r) => r.id === m.id));
       for (const flagged of added) {
         expect(flagged.evidence[0]?.length ?? 0, label.id).toBeGreaterThan(0);
         expect(label.answer.includes(flagged.evidence[0] ?? ""), label.id).toBe(true);
       }
       rulesOnly.keyPoints.forEach((point, index) => {
-        const now = withModel.keyPoints[index];
+        const now = learned.keyPoints[index];
         if (order.indexOf(now?.verdict ?? "missed") >= order.indexOf(point.verdict)) return;
         // A point whose words are there while what it says is not, as the model reads it, goes one step down.
         if ((point.verdict === "hit" && now?.verdict === "partial") || (point.verdict === "partial" && now?.verdict === "missed")) return;
@@ -132,7 +140,7 @@ describe("learned verdicts", () => {
         }
         // A belief flagged, or a point read as contradicted, makes its sentence earn no partial credit;
         // a belief flagged contradicts the points it denies.
-        const turned = withModel.keyPoints.some((p, k) => p.verdict === "contradicted" && rulesOnly.keyPoints[k]?.verdict !== "contradicted");
+        const turned = learned.keyPoints.some((p, k) => p.verdict === "contradicted" && rulesOnly.keyPoints[k]?.verdict !== "contradicted");
         if (turned && point.verdict === "partial" && now?.verdict === "missed") return;
         expect(added.length, `${label.id} ${point.id}`).toBeGreaterThan(0);
       });
@@ -142,10 +150,7 @@ describe("learned verdicts", () => {
 
 describe("learned misconception calls", () => {
   const belief = { id: "m1", statement: "把采集代理当作完整训练器" };
-  const model = readyModel({
-    trainedOn: { answers: 0, origins: [], sha256: "" },
-    settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 },
-    items: {},
+  const model = handMade({
     misconceptions: { T9: { m1: { textHash: pointTextHash(belief.statement), bias: -4, weights: { 代理就: 60, 训练器: 30 } } } },
   });
   // Both at least MIN_LENGTH long: shorter answers are left to the rules.
@@ -186,10 +191,7 @@ describe("learned contradictions", () => {
   const k4 = item.keyPoints.find((point) => point.id === "k4");
   if (!k4) throw new Error("no Q090.k4");
   const modelFor = (textHash: string) =>
-    readyModel({
-      trainedOn: { answers: 0, origins: [], sha256: "" },
-      settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 },
-      items: {},
+    handMade({
       contradiction: { bias: -3, shared: { 走形式: 200 }, points: { "Q090.k4": { textHash, bias: 0, weights: {} } } },
     });
   const turned = "选完以后用独立任务和坏例验收，不过说实话坏例评测基本是走形式";
@@ -197,39 +199,31 @@ describe("learned contradictions", () => {
   const verdictOf = (result: ReturnType<typeof grade>, id: string) => result.keyPoints.find((point) => point.id === id);
 
   it("turn a point the rules judged made into a contradicted one, shown with the sentence that turns against it", () => {
-    useLearnedCreditModel(modelFor(pointTextHash(k4.text)));
-    try {
+    withModel(modelFor(pointTextHash(k4.text)), () => {
       expect(verdictOf(grade(item, answer, { learnedCredit: false }), "k4")?.verdict).toBe("hit");
       const result = grade(item, answer);
       expect(verdictOf(result, "k4")).toMatchObject({ verdict: "contradicted", contradicted: true, evidence: [turned] });
       expect(verdictOf(result, "k1")?.verdict).toBe("hit");
-    } finally {
-      useLearnedCreditModel(undefined);
-    }
+    });
   });
 
   it("leave a point alone whose text changed since training, one ruled hit on appeal, a keyword list and a short answer", () => {
-    useLearnedCreditModel(modelFor(pointTextHash(`${k4.text}。`)));
-    try {
+    withModel(modelFor(pointTextHash(`${k4.text}。`)), () => {
       expect(verdictOf(grade(item, answer), "k4")?.verdict).toBe("hit");
-    } finally {
-      useLearnedCreditModel(undefined);
-    }
-    useLearnedCreditModel(modelFor(pointTextHash(k4.text)));
-    try {
+    });
+    withModel(modelFor(pointTextHash(k4.text)), () => {
       expect(verdictOf(grade(item, answer, { creditedPoints: ["k4"] }), "k4")?.verdict).toBe("hit");
       const list = grade(item, "数据、工具、上下文、模型行为、独立任务、坏例、成本、验收、走形式、SFT、DPO、偏好对、示范");
       expect(list.keywordSalad).toBe(true);
       expect(verdictOf(list, "k4")?.verdict).not.toBe("contradicted");
       expect(turned.length).toBeLessThan(MIN_LENGTH);
       expect(verdictOf(grade(item, turned), "k4")?.verdict).not.toBe("contradicted");
-    } finally {
-      useLearnedCreditModel(undefined);
-    }
+    });
   });
 
   it("are learnt deterministically, the words that deny shared across points", () => {
-    const example = (key: string, text: string, target: number) => ({ key, textHash: "h", grams: gramsOf(text), target });
+    const known = { id: "k3", text: "独立任务要留出验收" };
+    const example = (key: string, text: string, target: number) => ({ key, textHash: pointTextHash(known.text), grams: gramsOf(text), target });
     const examples = [
       example("T1.k1", "坏例验收要做", 0),
       example("T1.k1", "坏例验收走形式", 1),
@@ -239,13 +233,10 @@ describe("learned contradictions", () => {
     ];
     const trained = trainContradiction(examples);
     expect(trainContradiction(examples)).toEqual(trained);
-    const model = readyModel({ trainedOn: { answers: 0, origins: [], sha256: "" }, settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 }, items: {}, contradiction: trained });
-    const point = { id: "k3", text: "t" };
-    expect(contradictionProbability("T1", point, gramCodesOf("独立任务走形式"), model)).toBeUndefined();
-    const known = { id: "k3", text: "t" };
-    trained.points["T1.k3"] = { ...(trained.points["T1.k3"] ?? { bias: 0, weights: {} }), textHash: pointTextHash(known.text) };
-    const retrained = readyModel({ trainedOn: { answers: 0, origins: [], sha256: "" }, settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 }, items: {}, contradiction: trained });
-    expect(contradictionProbability("T1", known, gramCodesOf("独立任务走形式"), retrained) ?? 0).toBeGreaterThan(contradictionProbability("T1", known, gramCodesOf("独立任务要留出"), retrained) ?? 1);
+    const model = handMade({ contradiction: trained });
+    // A point whose text changed since training is not read; k3 never saw 走形式, yet the shared weights read it as denying.
+    expect(contradictionProbability("T1", { ...known, text: "t" }, gramCodesOf("独立任务走形式"), model)).toBeUndefined();
+    expect(contradictionProbability("T1", known, gramCodesOf("独立任务走形式"), model) ?? 0).toBeGreaterThan(contradictionProbability("T1", known, gramCodesOf("独立任务要留出"), model) ?? 1);
   });
 });
 
@@ -254,24 +245,18 @@ describe("a point taken down by the learned model", () => {
   if (!item) throw new Error("no Q090");
   const k2 = item.keyPoints.find((point) => point.id === "k2");
   if (!k2) throw new Error("no Q090.k2");
-  const doubting = readyModel({
-    trainedOn: { answers: 0, origins: [], sha256: "" },
-    settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 },
-    items: { Q090: { k2: { textHash: pointTextHash(k2.text), bias: -6, weights: {} } } },
+  const doubting = handMade({ items: { Q090: { k2: { textHash: pointTextHash(k2.text), bias: -6, weights: {} } } },
   });
   const answer = "先看错误属于数据、工具、上下文还是模型行为，缺资料就修系统。改提示和记忆只是改了推理输入，不算训练。";
   const k2Of = (result: ReturnType<typeof grade>) => result.keyPoints.find((point) => point.id === "k2")?.verdict;
 
   it("is one the rules judged hit, and never one a person ruled hit on appeal or a server's alias made", () => {
     expect(k2Of(grade(item, answer, { learnedCredit: false }))).toBe("hit");
-    useLearnedCreditModel(doubting);
-    try {
+    withModel(doubting, () => {
       expect(k2Of(grade(item, answer))).toBe("partial");
       expect(k2Of(grade(item, answer, { creditedPoints: ["k2"] }))).toBe("hit");
       expect(k2Of(grade(item, answer, { aliasOverlay: [{ pointId: "k2", concept: 0, alias: "推理输入" }] }))).toBe("hit");
-    } finally {
-      useLearnedCreditModel(undefined);
-    }
+    });
   });
 });
 
@@ -281,10 +266,7 @@ describe("a point's opposite in other words", () => {
   const k2 = item.keyPoints.find((point) => point.id === "k2");
   if (!k2) throw new Error("no Q091.f2.k2");
   const modelFor = (textHash: string) =>
-    readyModel({
-      trainedOn: { answers: 0, origins: [], sha256: "" },
-      settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 },
-      items: {},
+    handMade({
       opposed: { "Q091.f2": { k2: { textHash, bias: -4, weights: { 不更新: 80 } } } },
     });
   const stating = "肯定不更新";
@@ -294,23 +276,17 @@ describe("a point's opposite in other words", () => {
   it("contradicts a point the rules judged missed, shown with the sentence likeliest to state the opposite", () => {
     expect(answer.length).toBeGreaterThanOrEqual(MIN_LENGTH);
     expect(k2Of(grade(item, answer, { learnedCredit: false }))?.verdict).toBe("missed");
-    useLearnedCreditModel(modelFor(pointTextHash(k2.text)));
-    try {
+    withModel(modelFor(pointTextHash(k2.text)), () => {
       const result = k2Of(grade(item, answer));
       expect(result?.verdict).toBe("contradicted");
       expect(result?.evidence[0]).toContain(stating);
       expect(answer.includes(result?.evidence[0] ?? "—")).toBe(true);
       expect(k2Of(grade(item, answer, { creditedPoints: ["k2"] }))?.verdict).toBe("hit");
       expect(k2Of(grade(item, "不更新，梯度全是零"))?.verdict).not.toBe("contradicted");
-    } finally {
-      useLearnedCreditModel(undefined);
-    }
-    useLearnedCreditModel(modelFor(pointTextHash(`${k2.text}。`)));
-    try {
+    });
+    withModel(modelFor(pointTextHash(`${k2.text}。`)), () => {
       expect(k2Of(grade(item, answer))?.verdict).toBe("missed");
-    } finally {
-      useLearnedCreditModel(undefined);
-    }
+    });
   });
 
   it("is read for every point of the labelled items, each for the point's present text", () => {
@@ -327,10 +303,7 @@ describe("a credited point's opposite in other words", () => {
   const k2 = item.keyPoints.find((point) => point.id === "k2");
   if (!k2) throw new Error("no Q090.k2");
   const opposing = (bias: number) =>
-    readyModel({
-      trainedOn: { answers: 0, origins: [], sha256: "" },
-      settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 },
-      items: {},
+    handMade({
       opposed: { Q090: { k2: { textHash: pointTextHash(k2.text), bias, weights: {} } } },
     });
   const answer = "先看错误属于数据、工具、上下文还是模型行为，缺资料就修系统。改提示和记忆只是改了推理输入，不算训练。";
@@ -339,17 +312,11 @@ describe("a credited point's opposite in other words", () => {
   it("is read with more assurance than a missed one's", () => {
     expect(k2Of(grade(item, answer, { learnedCredit: false }))).toBe("hit");
     const between = Math.log((OPPOSED_AT + OPPOSED_CREDITED_AT) / 2 / (1 - (OPPOSED_AT + OPPOSED_CREDITED_AT) / 2));
-    useLearnedCreditModel(opposing(between));
-    try {
+    withModel(opposing(between), () => {
       expect(k2Of(grade(item, answer))).toBe("hit");
-    } finally {
-      useLearnedCreditModel(undefined);
-    }
-    useLearnedCreditModel(opposing(4));
-    try {
+    });
+    withModel(opposing(4), () => {
       expect(k2Of(grade(item, answer))).toBe("contradicted");
-    } finally {
-      useLearnedCreditModel(undefined);
-    }
+    });
   });
 });
