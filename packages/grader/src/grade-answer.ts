@@ -1,6 +1,6 @@
 import type { QuizItem } from "@recall/content";
 import { checkAlias, withAliasOverlay, type AliasCheck, type AliasOverlay, type AliasOverlayEntry } from "./alias-overlay.ts";
-import { splitClauses, type Segment } from "./clauses.ts";
+import { splitClauses, type Segment, type Span } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
@@ -87,7 +87,7 @@ export interface GradeOptions {
 }
 
 const PARTIAL_CREDIT = 0.5;
-/** Sentences shown for a contradiction the learned model reads: the first few, however often the answer repeats itself. */
+/** Sentences shown for a contradiction the learned model reads: the likeliest few, however often the answer repeats itself. */
 const MAX_LEARNED_EVIDENCE = 3;
 /** Characters after a term that make a statement of it rather than an echo. */
 const MIN_OWN_WORDS = 2;
@@ -2238,6 +2238,23 @@ function distinctWords(words: string[]): string[] {
 }
 
 /**
+ * The sentences to show for a point the contradiction model turned, likeliest first: of those the point
+ * was read in, each read alone, the ones the model finds against the point by themselves, or the likeliest
+ * one where it takes them together. A point made in one sentence and denied in the next is shown with the
+ * denial, not with the sentence that makes it.
+ */
+function turningSentences(itemId: string, point: { id: string; text: string }, sentences: readonly Span[], analysis: AnswerAnalysis): string[] {
+  const read = new Map<string, number>();
+  for (const span of sentences) {
+    const words = analysis.evidence(span.start, span.end);
+    if (!read.has(words)) read.set(words, contradictionProbability(itemId, point, gramCodesOf(analysis.text.slice(span.start, span.end))) ?? 0);
+  }
+  const ranked = [...read].sort((a, b) => b[1] - a[1]);
+  const against = ranked.filter(([, p]) => p >= CONTRADICTED_AT);
+  return (against.length > 0 ? against : ranked.slice(0, 1)).slice(0, MAX_LEARNED_EVIDENCE).map(([words]) => words);
+}
+
+/**
  * Whether an alias may join a server's overlay for the item: refused with a reason if it is too
  * short or long, negates, or would make an off-topic answer or a bare list of terms pass.
  */
@@ -2509,8 +2526,7 @@ function gradeWith(item: QuizItem, answer: string, options: GradeOptions, collec
       if (codes === undefined) codesOf.set(read, (codes = gramCodesOf(read)));
       const p = contradictionProbability(item.id, point, codes);
       if (p === undefined || p < CONTRADICTED_AT) return;
-      const shown = distinctWords(sentences.map((span) => analysis.evidence(span.start, span.end))).slice(0, MAX_LEARNED_EVIDENCE);
-      keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", shown, true, result.weight);
+      keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", turningSentences(item.id, point, sentences, analysis), true, result.weight);
     });
   }
   // A point's opposite stated in words that are not its own ("一定不更新，梯度全是 0" against "总损失可能

@@ -207,6 +207,20 @@ describe("learned contradictions", () => {
     });
   });
 
+  it("are shown with the sentence that denies the point, not the one that makes it, where the point is read in both", () => {
+    const makes = "选型后看独立任务和坏例，也要看成本";
+    const denies = "验收这一步其实鸡肋";
+    const across = `${answer.slice(0, answer.indexOf(turned))}${makes}。${denies}。`;
+    const denying = handMade({
+      contradiction: { bias: -3, shared: { 鸡肋: 200 }, points: { "Q090.k4": { textHash: pointTextHash(k4.text), bias: 0, weights: {} } } },
+    });
+    withModel(denying, () => {
+      // The rules read the point in both sentences.
+      expect(verdictOf(grade(item, across, { learnedCredit: false }), "k4")?.verdict).toBe("partial");
+      expect(verdictOf(grade(item, across), "k4")).toMatchObject({ verdict: "contradicted", evidence: [denies] });
+    });
+  });
+
   it("leave a point alone whose text changed since training, one ruled hit on appeal, a keyword list and a short answer", () => {
     withModel(modelFor(pointTextHash(`${k4.text}。`)), () => {
       expect(verdictOf(grade(item, answer), "k4")?.verdict).toBe("hit");
