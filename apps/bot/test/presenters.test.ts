@@ -287,12 +287,16 @@ describe("renderAnswerResult", () => {
     expect(buttons.map((button) => ("disabled" in button ? button.disabled : undefined))).toEqual([false, false, true, false]);
     expect(allText([reply])).toContain("Suggested rating");
     expect(allText([reply])).toContain("Rating");
+    // Discord renders the relative time in the reader's language ("in 10 minutes", "10分钟后"): the sentence reads with it.
+    const closes = Math.floor(Date.parse("2026-11-29T08:10:00.000Z") / 1000);
+    expect(allText([reply])).toContain(`the window closes <t:${closes}:R>`);
+    expect(allText([renderAnswerResult(result(), "zh-CN").reply])).toContain(`修改窗口<t:${closes}:R>关闭`);
   });
 
   it("offers no override once the window has closed", () => {
     const { reply } = renderAnswerResult(result({ overrideUntil: null }), "en");
     expect(reply.components).toEqual([]);
-    expect(allText([reply])).not.toContain("change it until");
+    expect(allText([reply])).not.toContain("the window closes");
   });
 
   it("shows the first result again with a note, and says an empty or revealed answer counts as Again", () => {

@@ -138,7 +138,7 @@ export const en = {
   "result.suggested-rating": "Suggested rating",
   "result.rating": "Rating",
   "result.next-due": "Next review",
-  "result.override-until": "Disagree with the rating? You can change it until {until}.",
+  "result.override-until": "Disagree with the rating? Change it below; the window closes {until}.",
   "result.override.done": "Rating changed to {rating}.",
   "result.truncated": "… (too long, cut short)",
   "rating.again": "Again",

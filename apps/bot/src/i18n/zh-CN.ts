@@ -144,7 +144,7 @@ export const zhCN = {
   "result.suggested-rating": "建议评分",
   "result.rating": "当前评分",
   "result.next-due": "下次复习",
-  "result.override-until": "觉得评分不准？{until}前可以修改。",
+  "result.override-until": "觉得评分不准？可在下方修改，修改窗口{until}关闭。",
   "result.override.done": "评分已改为「{rating}」。",
   "result.truncated": "…（内容过长，已截断）",
   "rating.again": "重来",
