@@ -285,6 +285,15 @@ export const BATCHES = {
   "forty-ninth and fiftieth": batches(49, 50),
   "fifteenth to fiftieth (clean)": batches(15, 50),
   "second to fiftieth": batches(2, 50),
+  "fifty-first": batches(51, 51),
+  "fifty-second": batches(52, 52),
+  "fifty-third": batches(53, 53),
+  "fifty-fourth": batches(54, 54),
+  "fifty-fifth": batches(55, 55),
+  "fifty-sixth": batches(56, 56),
+  "fifty-first to fifty-sixth": batches(51, 56),
+  "fifteenth to fifty-sixth (clean)": batches(15, 56),
+  "second to fifty-sixth": batches(2, 56),
 } as const;
 export type Batch = keyof typeof BATCHES;
 

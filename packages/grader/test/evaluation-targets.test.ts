@@ -79,6 +79,12 @@ describe("labelled evaluation", () => {
     ["forty-eighth", "fresh-48", "AV", 8],
     ["forty-ninth", "fresh-49", "AW", 8],
     ["fiftieth", "fresh-50", "AX", 8],
+    ["fifty-first", "fresh-51", "AY", 8],
+    ["fifty-second", "fresh-52", "AZ", 8],
+    ["fifty-third", "fresh-53", "BA", 8],
+    ["fifty-fourth", "fresh-54", "BB", 8],
+    ["fifty-fifth", "fresh-55", "BC", 8],
+    ["fifty-sixth", "fresh-56", "BD", 8],
   ] as const)("has a %s batch of %s, ids -%s, %i answers on each of the 12 items, its held-out ones in place", (_name, origin, letter, perItem) => {
     const heldOut = (n: number): boolean => (perItem === 6 ? n % 3 === 0 : [3, 6, 8].includes(n));
     const batch = labels.filter((l) => l.origin === origin);
