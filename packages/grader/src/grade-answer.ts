@@ -4,7 +4,7 @@ import { splitClauses, type Segment, type Span } from "./clauses.ts";
 import { compiledItemFor, LIMITING_WORDS, type CompiledKeyPoint, type CompiledMisconception } from "./compiled-item.ts";
 import { AnswerTooLongError } from "./errors.ts";
 import { isHanUnit } from "./han.ts";
-import { CONTRADICTED_AT, contradictionProbability, distinctSentenceGrams, gramCodesOf, learnedMisconceptionCall, learnedVerdicts, likeliestOpposingSentence, likeliestSentence, MIN_LENGTH, OPPOSED_AT, OPPOSED_CREDITED_AT, readAnswer, type SentenceGrams } from "./learned-credit.ts";
+import { CONTRADICTED_AT, contradictionProbability, distinctSentenceGrams, gramCodesOf, learnedMisconceptionCall, learnedVerdicts, likeliestOpposingSentence, likeliestSentence, MIN_LENGTH, OPPOSED_AT, OPPOSED_CREDITED_AT, OPPOSED_VETO_BELOW, readAnswer, type SentenceGrams } from "./learned-credit.ts";
 import { assertsNeed, assertsPossible, attentionDeniedAfter, claimRejectedBefore, claimsSufficient, closesHarmless, keepingDismissedAfter, containsNegator, deniesNeed, isAttentionVerb, isBareClosing, closedByDismissal, listConditionOf, LONGEST_BARE_CLOSING_UNITS, maskFalseCues, maskTerms, opensWithUnneeded, whichDismissedBefore } from "./negation.ts";
 import { normalizeText, originalSpan, type NormalizedText } from "./normalize-text.ts";
 import { DEFAULT_THRESHOLDS, suggestRating, type Rating, type RatingThresholds } from "./rating.ts";
@@ -2503,6 +2503,8 @@ function gradeWith(item: QuizItem, answer: string, options: GradeOptions, collec
     });
   }
 
+  // The points the rules (and the beliefs flagged) contradict, before the learned models add theirs.
+  const ruledContradicted = keyPoints.map((result) => result.contradicted);
   // Sentences the rules read as making a point may turn against it in words no rule knows ("独立任务、
   // 坏例这些都可以省了，训练分数涨了就够"): the learned model reads them, and where it finds them
   // against the point, the point is contradicted, shown with those sentences.
@@ -2541,6 +2543,18 @@ function gradeWith(item: QuizItem, answer: string, options: GradeOptions, collec
       const spans = analysis.clauses.sentences;
       const best = spans[likeliestOpposingSentence(item.id, point, analysis.learnedSentences())] ?? spans[0];
       keyPoints[index] = keyPointResult(result.id, result.text, "contradicted", best === undefined ? [] : [analysis.evidence(best.start, best.end)], true, result.weight);
+    });
+  }
+
+  // A contradiction the rules read where the point's own opposition model finds the answer's words all
+  // but never say its opposite is more often a point the answer only leaves out (a belief flagged beside
+  // it, a denial read into a neighbouring clause): the point counts as missed, not contradicted.
+  if (learned !== null) {
+    compiled.keyPoints.forEach((point, index) => {
+      const result = keyPoints[index];
+      if (result === undefined || ruledContradicted[index] !== true || !result.contradicted || credited?.has(point.id) === true) return;
+      const p = learned.opposed(point.id, point.text);
+      if (p !== undefined && p < OPPOSED_VETO_BELOW) keyPoints[index] = keyPointResult(result.id, result.text, "missed", [], false, result.weight);
     });
   }
 

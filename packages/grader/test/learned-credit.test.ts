@@ -7,7 +7,7 @@ import { CONTENT_DIR, LABELLED_ANSWERS_PATH, readLabelledAnswers } from "../eval
 import { trainingLines } from "../eval/train-learned-credit.ts";
 import { grade } from "../src/index.ts";
 import {
-  contradictionProbability, distinctSentenceGrams, gramCodesOf, OPPOSED_AT, OPPOSED_CREDITED_AT, gramsOf, LEARNED_CREDIT_PATH, trainContradiction, useLearnedCreditModel, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH, pointTextHash, probability, readAnswer, readyModel, trainPoint,
+  contradictionProbability, distinctSentenceGrams, gramCodesOf, OPPOSED_AT, OPPOSED_CREDITED_AT, OPPOSED_VETO_BELOW, gramsOf, LEARNED_CREDIT_PATH, trainContradiction, useLearnedCreditModel, learnedMisconceptionCall, learnedVerdicts, likeliestSentence, MIN_LENGTH, pointTextHash, probability, readAnswer, readyModel, trainPoint,
   type LearnedCreditModel,
 } from "../src/learned-credit.ts";
 
@@ -331,6 +331,35 @@ describe("a credited point's opposite in other words", () => {
     });
     withModel(opposing(4), () => {
       expect(k2Of(grade(item, answer))).toBe("contradicted");
+    });
+  });
+});
+
+describe("a contradiction the rules read", () => {
+  const item = bank.itemsById.get("Q090");
+  if (!item) throw new Error("no Q090");
+  const k4 = item.keyPoints.find((point) => point.id === "k4");
+  if (!k4) throw new Error("no Q090.k4");
+  const opposing = (bias: number, text = k4.text) =>
+    handMade({
+      opposed: { Q090: { k4: { textHash: pointTextHash(text), bias, weights: {} } } },
+    });
+  const answer = "先看错误属于数据、工具、上下文还是模型行为，缺资料就修系统。改提示和记忆不算训练。独立任务、坏例和成本验收基本是走形式。";
+  const k4Of = (result: ReturnType<typeof grade>) => result.keyPoints.find((point) => point.id === "k4");
+  const logit = (p: number) => Math.log(p / (1 - p));
+
+  it("stands unless the point's opposition model all but rules its opposite out; then the point counts as missed", () => {
+    expect(k4Of(grade(item, answer, { learnedCredit: false }))?.verdict).toBe("contradicted");
+    withModel(opposing(logit(OPPOSED_VETO_BELOW * 2)), () => {
+      expect(k4Of(grade(item, answer))?.verdict).toBe("contradicted");
+    });
+    withModel(opposing(logit(OPPOSED_VETO_BELOW / 2)), () => {
+      expect(k4Of(grade(item, answer))).toMatchObject({ verdict: "missed", contradicted: false, evidence: [] });
+      // Not where a person ruled the point hit, nor where the model is for another text of the point.
+      expect(k4Of(grade(item, answer, { creditedPoints: ["k4"] }))?.verdict).toBe("hit");
+    });
+    withModel(opposing(logit(OPPOSED_VETO_BELOW / 2), `${k4.text}。`), () => {
+      expect(k4Of(grade(item, answer))?.verdict).toBe("contradicted");
     });
   });
 });
