@@ -58,6 +58,16 @@ describe("a thing judged to matter little", () => {
     expect(negated("可验证这个要求没那么重要", "可验证")).toBe(true);
     expect(negated("目标对齐以后再说", "目标对齐")).toBe(true);
     expect(negated("先把目标对齐再说", "目标对齐")).toBe(false);
+    // Put off: "可以后置", "是后面的事", "往后放".
+    expect(negated("可验证性可以后置考虑", "可验证")).toBe(true);
+    expect(negated("验证这个那是后面的事", "验证")).toBe(true);
+    expect(negated("可验证啥的往后放", "可验证")).toBe(true);
+    expect(negated("可验证要放在前面", "可验证")).toBe(false);
+  });
+
+  it("is negated by 何必 with a verb of attention after it", () => {
+    expect(negated("重复日志和新采样何必区分", "新采样")).toBe(true);
+    expect(negated("重复日志和新采样必须区分", "新采样")).toBe(false);
   });
 
   it("contradicts a point that asks for the thing", () => {
