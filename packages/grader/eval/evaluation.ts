@@ -294,6 +294,12 @@ export const BATCHES = {
   "fifty-first to fifty-sixth": batches(51, 56),
   "fifteenth to fifty-sixth (clean)": batches(15, 56),
   "second to fifty-sixth": batches(2, 56),
+  "fifty-seventh": batches(57, 57),
+  "fifty-eighth": batches(58, 58),
+  "fifty-ninth": batches(59, 59),
+  "fifty-seventh to fifty-ninth": batches(57, 59),
+  "fifteenth to fifty-ninth (clean)": batches(15, 59),
+  "second to fifty-ninth": batches(2, 59),
 } as const;
 export type Batch = keyof typeof BATCHES;
 

@@ -85,6 +85,9 @@ describe("labelled evaluation", () => {
     ["fifty-fourth", "fresh-54", "BB", 8],
     ["fifty-fifth", "fresh-55", "BC", 8],
     ["fifty-sixth", "fresh-56", "BD", 8],
+    ["fifty-seventh", "fresh-57", "BE", 8],
+    ["fifty-eighth", "fresh-58", "BF", 8],
+    ["fifty-ninth", "fresh-59", "BG", 8],
   ] as const)("has a %s batch of %s, ids -%s, %i answers on each of the 12 items, its held-out ones in place", (_name, origin, letter, perItem) => {
     const heldOut = (n: number): boolean => (perItem === 6 ? n % 3 === 0 : [3, 6, 8].includes(n));
     const batch = labels.filter((l) => l.origin === origin);
