@@ -56,6 +56,10 @@ describe("appeal payloads", () => {
     const chosen = renderAppealReview(review(), "zh-CN", ["k4"]);
     expect(kinds(chosen)).toEqual([["appeal-points", false], ["appeal-accept", false], ["appeal-reject", false]]);
     expect(chosen.content).toContain("判为命中：k4");
+    // Discord renders the filing time relative to now ("5分钟前"): the sentence reads with it.
+    const filedAt = Math.floor(Date.parse(review().filedAt) / 1000);
+    expect(chosen.embeds[0]?.description).toContain(`，<t:${filedAt}:R>提交。`);
+    expect(embed.description).toContain(`filed <t:${filedAt}:R>.`);
   });
 
   it("says what a decision did, refused aliases with the reason, then the next appeal or none", () => {

@@ -104,7 +104,7 @@ describe("appeals through a local Discord", () => {
     const lee = member();
     const result = await answer(lee, OWN_WORDS);
     expect(verdictLine(result, K4_TEXT)).toContain("missed");
-    expect(embedText(result)).toContain("You can appeal until");
+    expect(embedText(result)).toContain("Appeal below; the window closes");
 
     clock.advance(60_000);
     const filed = await appeal(lee, result, "回测 is how we say 验收 @everyone");

@@ -319,7 +319,9 @@ describe("renderAnswerResult", () => {
   it("offers an appeal while it is open, and says where an appeal stands once filed", () => {
     const open = renderAnswerResult(result({ overrideUntil: null, appealUntil: "2026-11-30T08:00:00.000Z" }), "en", { withNextReview: true }).reply;
     expect(customIds(open)).toEqual([{ kind: "appeal", answerId: "1234567890123456789" }, { kind: "review-next" }]);
-    expect(allText([open])).toContain("You can appeal until <t:1796025600:R>");
+    expect(allText([open])).toContain("Appeal below; the window closes <t:1796025600:R>");
+    const openZh = renderAnswerResult(result({ overrideUntil: null, appealUntil: "2026-11-30T08:00:00.000Z" }), "zh-CN").reply;
+    expect(allText([openZh])).toContain("申诉窗口<t:1796025600:R>关闭");
     const filed = renderAnswerResult(result({ overrideUntil: null, appealUntil: null, appealStatus: "pending" }), "zh-CN").reply;
     expect(filed.components).toEqual([]);
     expect(allText([filed])).toContain("你对这次评分的申诉正在等待管理员处理。");

@@ -222,6 +222,11 @@ describe("npm run playground in a browser", () => {
     await modal.getByTestId("modal-input-answer").fill("我觉得先分清是哪里出的问题再说。");
     await page.getByTestId("modal-submit").click();
     await expect.poll(() => page.getByTestId("message").filter({ hasText: /得分 \d+\/100/ }).count()).toBe(resultsBefore + 1);
+    // The deadlines read with Discord's relative time in Chinese ("修改窗口10分钟后关闭", "申诉窗口24小时后关闭").
+    await expect.poll(() => lastMessage(/得分 \d+\/100/).textContent()).toMatch(/修改窗口\d+分钟后关闭/);
+    expect(await lastMessage(/得分 \d+\/100/).textContent()).toMatch(/申诉窗口\d+小时后关闭/);
+    await lastMessage(/得分 \d+\/100/).scrollIntoViewIfNeeded();
+    await shot("8b-zh-CN-result");
     await lastMessage(/得分 \d+\/100/).getByRole("button", { name: "申诉" }).click();
     await modal.waitFor();
     await page.getByTestId("modal-submit").click();

@@ -326,7 +326,7 @@ export const en = {
   "command.appeals.name": "appeals",
   "command.appeals.description": "Review this server's pending appeals of gradings (needs Manage Server)",
   "result.appeal-button": "Appeal",
-  "result.appeal-until": "Did the grading miss what you said? You can appeal until {until}.",
+  "result.appeal-until": "Did the grading miss what you said? Appeal below; the window closes {until}.",
   "result.appeal-status.pending": "Your appeal of this grading is waiting for an admin.",
   "result.appeal-status.accepted": "Your appeal of this grading was accepted.",
   "result.appeal-status.rejected": "Your appeal of this grading was rejected.",
