@@ -114,18 +114,19 @@ describe("labelled evaluation", () => {
     const heldOut = reports.find((r) => r.split === "held-out");
     expect(heldOut).toBeDefined();
     const { grader, baseline, batches } = heldOut ?? reports[0]!;
-    // The whole held-out split (1,999 answers, the fifty-first to fifty-sixth batches' held-out thirds in
+    // The whole held-out split (2,107 answers, the fifty-first to fifty-ninth batches' held-out thirds in
     // it) after the twenty-second round, which retrained the learned layer on the tuning answers of all
-    // fifty-six batches, lets a point's opposition model take back a contradiction the rules read, and
-    // reads contradictions at 0.25 / 0.3 / 0.4: QWK 0.881, Spearman 0.905, misconception precision 0.934,
-    // recall 0.859, contradicted-point recall 0.781 (on the 1,783 answers of the first fifty batches: after
-    // the twenty-first round 0.866 / 0.903 / 0.939 / 0.869 / 0.768). These are floors; of the targets
-    // (eval/evaluation.ts) all but contradicted-point recall are met.
-    expect(grader.kappa).toBeGreaterThanOrEqual(0.88);
+    // fifty-nine batches, lets a point's opposition model take back a contradiction the rules read, and
+    // reads contradictions at 0.25 / 0.3 / 0.5: QWK 0.892, Spearman 0.902, misconception precision 0.936,
+    // recall 0.869, contradicted-point precision 0.781, recall 0.809 (on the 1,783 answers of the first
+    // fifty batches after the twenty-first round: 0.866 / 0.903 / 0.939 / 0.869 / 0.768). These are
+    // floors; every target (eval/evaluation.ts) is met on this split. Batches graded blind, before their
+    // tuning thirds were trained on, score lower on contradicted points (eval/README.md §19).
+    expect(grader.kappa).toBeGreaterThanOrEqual(0.89);
     expect(grader.spearman).toBeGreaterThanOrEqual(0.90);
     expect(grader.misconceptions.precision).toBeGreaterThanOrEqual(0.93);
-    expect(grader.misconceptions.recall).toBeGreaterThanOrEqual(0.85);
-    expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.78);
+    expect(grader.misconceptions.recall).toBeGreaterThanOrEqual(0.86);
+    expect(grader.contradicted.recall).toBeGreaterThanOrEqual(0.80);
     expect(grader.kappa).toBeGreaterThan(baseline.kappa);
     expect(grader.spearman).toBeGreaterThan(baseline.spearman);
 
@@ -147,212 +148,224 @@ describe("labelled evaluation", () => {
       fourth: { kappa: 0.96, spearman: 0.96, precision: 0.99, recall: 0.99, contradictedRecall: 0.99 },
       // 0.960 / 0.962 / 1.000 / 0.909 / 1.000.
       "second to fourth": { kappa: 0.95, spearman: 0.96, precision: 0.99, recall: 0.90, contradictedRecall: 0.99 },
-      // 0.746 / 0.876 / 1.000 / 0.600 / 0.722.
-      fifth: { kappa: 0.74, spearman: 0.87, precision: 0.99, recall: 0.59, contradictedRecall: 0.72 },
-      // 0.908 / 0.947 / 1.000 / 0.762 / 0.861.
-      "second to fifth": { kappa: 0.90, spearman: 0.94, precision: 0.99, recall: 0.76, contradictedRecall: 0.86 },
+      // 0.802 / 0.848 / 1.000 / 0.600 / 0.722.
+      fifth: { kappa: 0.80, spearman: 0.84, precision: 0.99, recall: 0.59, contradictedRecall: 0.72 },
+      // 0.924 / 0.941 / 1.000 / 0.762 / 0.861.
+      "second to fifth": { kappa: 0.92, spearman: 0.94, precision: 0.99, recall: 0.76, contradictedRecall: 0.86 },
       // 0.899 / 0.890 / 0.875 / 1.000 / 0.923.
       sixth: { kappa: 0.89, spearman: 0.88, precision: 0.87, recall: 0.99, contradictedRecall: 0.92 },
-      // 0.941 / 0.928 / 1.000 / 0.667 / 0.706.
-      seventh: { kappa: 0.94, spearman: 0.92, precision: 0.99, recall: 0.66, contradictedRecall: 0.70 },
-      // 0.924 / 0.909 / 0.929 / 0.813 / 0.800.
-      "sixth and seventh": { kappa: 0.92, spearman: 0.90, precision: 0.92, recall: 0.81, contradictedRecall: 0.79 },
-      // 0.915 / 0.931 / 0.967 / 0.784 / 0.833.
+      // 0.911 / 0.942 / 1.000 / 0.667 / 0.706.
+      seventh: { kappa: 0.91, spearman: 0.94, precision: 0.99, recall: 0.66, contradictedRecall: 0.70 },
+      // 0.906 / 0.916 / 0.929 / 0.813 / 0.800.
+      "sixth and seventh": { kappa: 0.90, spearman: 0.91, precision: 0.92, recall: 0.81, contradictedRecall: 0.79 },
+      // 0.916 / 0.931 / 0.967 / 0.784 / 0.833.
       "second to seventh": { kappa: 0.91, spearman: 0.93, precision: 0.96, recall: 0.78, contradictedRecall: 0.83 },
       // 0.970 / 0.959 / 1.000 / 0.875 / 0.938.
       eighth: { kappa: 0.96, spearman: 0.95, precision: 0.99, recall: 0.87, contradictedRecall: 0.93 },
-      // 0.925 / 0.936 / 0.973 / 0.800 / 0.854.
+      // 0.926 / 0.935 / 0.973 / 0.800 / 0.854.
       "second to eighth": { kappa: 0.92, spearman: 0.93, precision: 0.97, recall: 0.79, contradictedRecall: 0.85 },
-      // 0.821 / 0.873 / 0.900 / 0.900 / 0.765.
-      ninth: { kappa: 0.82, spearman: 0.87, precision: 0.89, recall: 0.89, contradictedRecall: 0.76 },
-      // 0.891 / 0.900 / 1.000 / 0.889 / 0.611.
-      tenth: { kappa: 0.89, spearman: 0.89, precision: 0.99, recall: 0.88, contradictedRecall: 0.61 },
-      // 0.925 / 0.957 / 0.857 / 0.857 / 0.833.
+      // 0.899 / 0.855 / 0.900 / 0.900 / 0.882.
+      ninth: { kappa: 0.89, spearman: 0.85, precision: 0.89, recall: 0.89, contradictedRecall: 0.88 },
+      // 0.904 / 0.840 / 1.000 / 0.889 / 0.667.
+      tenth: { kappa: 0.90, spearman: 0.83, precision: 0.99, recall: 0.88, contradictedRecall: 0.66 },
+      // 0.925 / 0.956 / 0.857 / 0.857 / 0.833.
       eleventh: { kappa: 0.92, spearman: 0.95, precision: 0.85, recall: 0.85, contradictedRecall: 0.83 },
-      // 0.855 / 0.808 / 0.667 / 0.750 / 0.952.
-      twelfth: { kappa: 0.85, spearman: 0.80, precision: 0.66, recall: 0.74, contradictedRecall: 0.95 },
-      // 0.878 / 0.885 / 0.853 / 0.853 / 0.797.
-      "ninth to twelfth": { kappa: 0.87, spearman: 0.88, precision: 0.85, recall: 0.85, contradictedRecall: 0.79 },
-      // 0.796 / 0.917 / 1.000 / 0.778 / 0.842.
-      thirteenth: { kappa: 0.79, spearman: 0.91, precision: 0.99, recall: 0.77, contradictedRecall: 0.84 },
-      // 0.853 / 0.803 / 1.000 / 1.000 / 0.857.
-      fourteenth: { kappa: 0.85, spearman: 0.80, precision: 0.99, recall: 0.99, contradictedRecall: 0.85 },
-      // 0.774 / 0.875 / 0.909 / 0.833 / 0.760.
-      fifteenth: { kappa: 0.77, spearman: 0.87, precision: 0.90, recall: 0.83, contradictedRecall: 0.75 },
-      // 0.749 / 0.910 / 1.000 / 0.909 / 0.733.
-      sixteenth: { kappa: 0.74, spearman: 0.90, precision: 0.99, recall: 0.90, contradictedRecall: 0.73 },
-      // 0.972 / 0.863 / 1.000 / 0.875 / 0.889.
-      seventeenth: { kappa: 0.97, spearman: 0.86, precision: 0.99, recall: 0.87, contradictedRecall: 0.88 },
-      // 0.846 / 0.934 / 0.857 / 0.750 / 0.875.
-      eighteenth: { kappa: 0.84, spearman: 0.93, precision: 0.85, recall: 0.74, contradictedRecall: 0.87 },
-      // 0.845 / 0.909 / 0.943 / 0.846 / 0.811.
-      "fifteenth to eighteenth": { kappa: 0.84, spearman: 0.90, precision: 0.94, recall: 0.84, contradictedRecall: 0.81 },
-      // 0.855 / 0.894 / 0.918 / 0.857 / 0.812.
-      "ninth to eighteenth": { kappa: 0.85, spearman: 0.89, precision: 0.91, recall: 0.85, contradictedRecall: 0.81 },
-      // 0.884 / 0.910 / 0.934 / 0.838 / 0.825.
-      "second to eighteenth": { kappa: 0.88, spearman: 0.90, precision: 0.93, recall: 0.83, contradictedRecall: 0.82 },
-      // 0.915 / 0.843 / 0.889 / 0.800 / 0.800.
-      nineteenth: { kappa: 0.91, spearman: 0.84, precision: 0.88, recall: 0.79, contradictedRecall: 0.79 },
+      // 0.855 / 0.799 / 0.667 / 0.750 / 0.952.
+      twelfth: { kappa: 0.85, spearman: 0.79, precision: 0.66, recall: 0.74, contradictedRecall: 0.95 },
+      // 0.902 / 0.878 / 0.853 / 0.853 / 0.838.
+      "ninth to twelfth": { kappa: 0.90, spearman: 0.87, precision: 0.85, recall: 0.85, contradictedRecall: 0.83 },
+      // 0.796 / 0.910 / 1.000 / 0.778 / 0.842.
+      thirteenth: { kappa: 0.79, spearman: 0.90, precision: 0.99, recall: 0.77, contradictedRecall: 0.84 },
+      // 0.837 / 0.809 / 1.000 / 1.000 / 0.929.
+      fourteenth: { kappa: 0.83, spearman: 0.80, precision: 0.99, recall: 0.99, contradictedRecall: 0.92 },
+      // 0.819 / 0.891 / 0.909 / 0.833 / 0.880.
+      fifteenth: { kappa: 0.81, spearman: 0.89, precision: 0.90, recall: 0.83, contradictedRecall: 0.87 },
+      // 0.799 / 0.911 / 1.000 / 0.909 / 0.867.
+      sixteenth: { kappa: 0.79, spearman: 0.91, precision: 0.99, recall: 0.90, contradictedRecall: 0.86 },
+      // 0.972 / 0.849 / 1.000 / 0.875 / 0.889.
+      seventeenth: { kappa: 0.97, spearman: 0.84, precision: 0.99, recall: 0.87, contradictedRecall: 0.88 },
+      // 0.879 / 0.942 / 0.857 / 0.750 / 0.938.
+      eighteenth: { kappa: 0.87, spearman: 0.94, precision: 0.85, recall: 0.74, contradictedRecall: 0.93 },
+      // 0.878 / 0.914 / 0.943 / 0.846 / 0.892.
+      "fifteenth to eighteenth": { kappa: 0.87, spearman: 0.91, precision: 0.94, recall: 0.84, contradictedRecall: 0.89 },
+      // 0.875 / 0.892 / 0.918 / 0.857 / 0.867.
+      "ninth to eighteenth": { kappa: 0.87, spearman: 0.89, precision: 0.91, recall: 0.85, contradictedRecall: 0.86 },
+      // 0.896 / 0.909 / 0.934 / 0.838 / 0.863.
+      "second to eighteenth": { kappa: 0.89, spearman: 0.90, precision: 0.93, recall: 0.83, contradictedRecall: 0.86 },
+      // 0.887 / 0.821 / 0.900 / 0.900 / 0.867.
+      nineteenth: { kappa: 0.88, spearman: 0.82, precision: 0.89, recall: 0.89, contradictedRecall: 0.86 },
       // 0.933 / 0.770 / 1.000 / 0.778 / 0.789.
       twentieth: { kappa: 0.93, spearman: 0.76, precision: 0.99, recall: 0.77, contradictedRecall: 0.78 },
-      // 0.925 / 0.800 / 0.938 / 0.789 / 0.794.
-      "nineteenth and twentieth": { kappa: 0.92, spearman: 0.79, precision: 0.93, recall: 0.78, contradictedRecall: 0.79 },
-      // 0.984 / 0.934 / 0.933 / 1.000 / 0.800.
-      "twenty-first": { kappa: 0.98, spearman: 0.93, precision: 0.93, recall: 0.99, contradictedRecall: 0.79 },
-      // 0.864 / 0.959 / 1.000 / 1.000 / 0.765.
-      "twenty-second": { kappa: 0.86, spearman: 0.95, precision: 0.99, recall: 0.99, contradictedRecall: 0.76 },
-      // 0.920 / 0.949 / 0.958 / 1.000 / 0.784.
-      "twenty-first and twenty-second": { kappa: 0.91, spearman: 0.94, precision: 0.95, recall: 0.99, contradictedRecall: 0.78 },
-      // 0.885 / 0.902 / 0.947 / 0.877 / 0.800.
-      "fifteenth to twenty-second (clean)": { kappa: 0.88, spearman: 0.90, precision: 0.94, recall: 0.87, contradictedRecall: 0.79 },
-      // 0.891 / 0.908 / 0.938 / 0.854 / 0.817.
-      "second to twenty-second": { kappa: 0.89, spearman: 0.90, precision: 0.93, recall: 0.85, contradictedRecall: 0.81 },
-      // 0.979 / 0.890 / 0.875 / 0.778 / 0.727.
-      "twenty-third": { kappa: 0.97, spearman: 0.88, precision: 0.87, recall: 0.77, contradictedRecall: 0.72 },
-      // 0.894 / 0.945 / 1.000 / 0.900 / 0.842.
-      "twenty-fourth": { kappa: 0.89, spearman: 0.94, precision: 0.99, recall: 0.89, contradictedRecall: 0.84 },
-      // 0.932 / 0.931 / 0.941 / 0.842 / 0.780.
-      "twenty-third and twenty-fourth": { kappa: 0.93, spearman: 0.93, precision: 0.94, recall: 0.84, contradictedRecall: 0.77 },
-      // 0.953 / 0.951 / 1.000 / 1.000 / 0.960.
-      "twenty-fifth": { kappa: 0.95, spearman: 0.95, precision: 0.99, recall: 0.99, contradictedRecall: 0.95 },
-      // 0.846 / 0.867 / 1.000 / 0.909 / 0.810.
-      "twenty-sixth": { kappa: 0.84, spearman: 0.86, precision: 0.99, recall: 0.90, contradictedRecall: 0.80 },
-      // 0.900 / 0.911 / 1.000 / 0.960 / 0.891.
-      "twenty-fifth and twenty-sixth": { kappa: 0.89, spearman: 0.91, precision: 0.99, recall: 0.95, contradictedRecall: 0.89 },
-      // 0.894 / 0.909 / 0.957 / 0.888 / 0.815.
-      "fifteenth to twenty-sixth (clean)": { kappa: 0.89, spearman: 0.90, precision: 0.95, recall: 0.88, contradictedRecall: 0.81 },
-      // 0.895 / 0.912 / 0.946 / 0.865 / 0.822.
-      "second to twenty-sixth": { kappa: 0.89, spearman: 0.91, precision: 0.94, recall: 0.86, contradictedRecall: 0.82 },
-      // 0.856 / 0.904 / 1.000 / 1.000 / 0.889.
-      "twenty-seventh": { kappa: 0.85, spearman: 0.90, precision: 0.99, recall: 0.99, contradictedRecall: 0.88 },
-      // 0.970 / 0.977 / 0.889 / 0.800 / 1.000.
-      "twenty-eighth": { kappa: 0.96, spearman: 0.97, precision: 0.88, recall: 0.79, contradictedRecall: 0.99 },
-      // 0.911 / 0.942 / 0.938 / 0.882 / 0.938.
-      "twenty-seventh and twenty-eighth": { kappa: 0.91, spearman: 0.94, precision: 0.93, recall: 0.88, contradictedRecall: 0.93 },
-      // 0.897 / 0.919 / 0.955 / 0.887 / 0.830.
-      "fifteenth to twenty-eighth (clean)": { kappa: 0.89, spearman: 0.91, precision: 0.95, recall: 0.88, contradictedRecall: 0.82 },
-      // 0.896 / 0.916 / 0.945 / 0.866 / 0.830.
-      "second to twenty-eighth": { kappa: 0.89, spearman: 0.91, precision: 0.94, recall: 0.86, contradictedRecall: 0.82 },
-      // 0.834 / 0.912 / 0.800 / 0.889 / 0.727.
-      "twenty-ninth": { kappa: 0.83, spearman: 0.91, precision: 0.79, recall: 0.88, contradictedRecall: 0.72 },
+      // 0.913 / 0.791 / 0.941 / 0.842 / 0.824.
+      "nineteenth and twentieth": { kappa: 0.91, spearman: 0.79, precision: 0.94, recall: 0.84, contradictedRecall: 0.82 },
+      // 0.937 / 0.920 / 1.000 / 1.000 / 0.850.
+      "twenty-first": { kappa: 0.93, spearman: 0.91, precision: 0.99, recall: 0.99, contradictedRecall: 0.84 },
+      // 0.909 / 0.951 / 1.000 / 1.000 / 0.882.
+      "twenty-second": { kappa: 0.90, spearman: 0.95, precision: 0.99, recall: 0.99, contradictedRecall: 0.88 },
+      // 0.924 / 0.939 / 1.000 / 1.000 / 0.865.
+      "twenty-first and twenty-second": { kappa: 0.92, spearman: 0.93, precision: 0.99, recall: 0.99, contradictedRecall: 0.86 },
+      // 0.899 / 0.898 / 0.960 / 0.889 / 0.869.
+      "fifteenth to twenty-second (clean)": { kappa: 0.89, spearman: 0.89, precision: 0.95, recall: 0.88, contradictedRecall: 0.86 },
+      // 0.901 / 0.905 / 0.944 / 0.860 / 0.859.
+      "second to twenty-second": { kappa: 0.90, spearman: 0.90, precision: 0.94, recall: 0.85, contradictedRecall: 0.85 },
+      // 0.979 / 0.840 / 0.875 / 0.778 / 0.682.
+      "twenty-third": { kappa: 0.97, spearman: 0.83, precision: 0.87, recall: 0.77, contradictedRecall: 0.68 },
+      // 0.971 / 0.953 / 1.000 / 0.900 / 1.000.
+      "twenty-fourth": { kappa: 0.97, spearman: 0.95, precision: 0.99, recall: 0.89, contradictedRecall: 0.99 },
+      // 0.975 / 0.917 / 0.941 / 0.842 / 0.829.
+      "twenty-third and twenty-fourth": { kappa: 0.97, spearman: 0.91, precision: 0.94, recall: 0.84, contradictedRecall: 0.82 },
+      // 0.953 / 0.951 / 1.000 / 1.000 / 0.920.
+      "twenty-fifth": { kappa: 0.95, spearman: 0.95, precision: 0.99, recall: 0.99, contradictedRecall: 0.91 },
+      // 0.916 / 0.861 / 1.000 / 0.909 / 0.905.
+      "twenty-sixth": { kappa: 0.91, spearman: 0.86, precision: 0.99, recall: 0.90, contradictedRecall: 0.90 },
+      // 0.935 / 0.904 / 1.000 / 0.960 / 0.913.
+      "twenty-fifth and twenty-sixth": { kappa: 0.93, spearman: 0.90, precision: 0.99, recall: 0.95, contradictedRecall: 0.91 },
+      // 0.916 / 0.903 / 0.966 / 0.896 / 0.871.
+      "fifteenth to twenty-sixth (clean)": { kappa: 0.91, spearman: 0.90, precision: 0.96, recall: 0.89, contradictedRecall: 0.87 },
+      // 0.908 / 0.908 / 0.951 / 0.869 / 0.862.
+      "second to twenty-sixth": { kappa: 0.90, spearman: 0.90, precision: 0.95, recall: 0.86, contradictedRecall: 0.86 },
+      // 0.819 / 0.898 / 1.000 / 1.000 / 0.889.
+      "twenty-seventh": { kappa: 0.81, spearman: 0.89, precision: 0.99, recall: 0.99, contradictedRecall: 0.88 },
+      // 0.970 / 0.966 / 0.889 / 0.800 / 1.000.
+      "twenty-eighth": { kappa: 0.96, spearman: 0.96, precision: 0.88, recall: 0.79, contradictedRecall: 0.99 },
+      // 0.892 / 0.936 / 0.938 / 0.882 / 0.938.
+      "twenty-seventh and twenty-eighth": { kappa: 0.89, spearman: 0.93, precision: 0.93, recall: 0.88, contradictedRecall: 0.93 },
+      // 0.913 / 0.913 / 0.962 / 0.894 / 0.879.
+      "fifteenth to twenty-eighth (clean)": { kappa: 0.91, spearman: 0.91, precision: 0.96, recall: 0.89, contradictedRecall: 0.87 },
+      // 0.907 / 0.912 / 0.950 / 0.870 / 0.868.
+      "second to twenty-eighth": { kappa: 0.90, spearman: 0.91, precision: 0.94, recall: 0.86, contradictedRecall: 0.86 },
+      // 0.901 / 0.925 / 0.875 / 0.778 / 0.818.
+      "twenty-ninth": { kappa: 0.90, spearman: 0.92, precision: 0.87, recall: 0.77, contradictedRecall: 0.81 },
       // 0.863 / 0.902 / 1.000 / 1.000 / 0.636.
       thirtieth: { kappa: 0.86, spearman: 0.90, precision: 0.99, recall: 0.99, contradictedRecall: 0.63 },
-      // 0.846 / 0.904 / 0.875 / 0.933 / 0.682.
-      "twenty-ninth and thirtieth": { kappa: 0.84, spearman: 0.90, precision: 0.87, recall: 0.93, contradictedRecall: 0.68 },
-      // 0.892 / 0.920 / 0.946 / 0.892 / 0.818.
-      "fifteenth to thirtieth (clean)": { kappa: 0.89, spearman: 0.91, precision: 0.94, recall: 0.89, contradictedRecall: 0.81 },
-      // 0.893 / 0.916 / 0.940 / 0.870 / 0.823.
-      "second to thirtieth": { kappa: 0.89, spearman: 0.91, precision: 0.93, recall: 0.86, contradictedRecall: 0.82 },
-      // 0.857 / 0.916 / 0.857 / 0.857 / 0.826.
-      "thirty-first": { kappa: 0.85, spearman: 0.91, precision: 0.85, recall: 0.85, contradictedRecall: 0.82 },
-      // 0.824 / 0.887 / 1.000 / 1.000 / 0.615.
-      "thirty-second": { kappa: 0.82, spearman: 0.88, precision: 0.99, recall: 0.99, contradictedRecall: 0.61 },
-      // 0.843 / 0.908 / 0.923 / 0.923 / 0.750.
-      "thirty-first and thirty-second": { kappa: 0.84, spearman: 0.90, precision: 0.92, recall: 0.92, contradictedRecall: 0.74 },
-      // 0.887 / 0.918 / 0.944 / 0.894 / 0.811.
-      "fifteenth to thirty-second (clean)": { kappa: 0.88, spearman: 0.91, precision: 0.94, recall: 0.89, contradictedRecall: 0.81 },
-      // 0.890 / 0.915 / 0.940 / 0.873 / 0.818.
-      "second to thirty-second": { kappa: 0.88, spearman: 0.91, precision: 0.93, recall: 0.87, contradictedRecall: 0.81 },
-      // 0.830 / 0.933 / 0.400 / 0.667 / 0.813.
-      "thirty-third": { kappa: 0.82, spearman: 0.93, precision: 0.39, recall: 0.66, contradictedRecall: 0.81 },
-      // 0.825 / 0.873 / 1.000 / 0.800 / 0.467.
-      "thirty-fourth": { kappa: 0.82, spearman: 0.87, precision: 0.99, recall: 0.79, contradictedRecall: 0.46 },
-      // 0.828 / 0.898 / 0.667 / 0.750 / 0.645.
-      "thirty-third and thirty-fourth": { kappa: 0.82, spearman: 0.89, precision: 0.66, recall: 0.74, contradictedRecall: 0.64 },
-      // 0.882 / 0.920 / 0.929 / 0.888 / 0.796.
-      "fifteenth to thirty-fourth (clean)": { kappa: 0.88, spearman: 0.91, precision: 0.92, recall: 0.88, contradictedRecall: 0.79 },
-      // 0.887 / 0.916 / 0.930 / 0.869 / 0.808.
-      "second to thirty-fourth": { kappa: 0.88, spearman: 0.91, precision: 0.92, recall: 0.86, contradictedRecall: 0.80 },
+      // 0.885 / 0.909 / 0.929 / 0.867 / 0.727.
+      "twenty-ninth and thirtieth": { kappa: 0.88, spearman: 0.90, precision: 0.92, recall: 0.86, contradictedRecall: 0.72 },
+      // 0.911 / 0.916 / 0.959 / 0.892 / 0.867.
+      "fifteenth to thirtieth (clean)": { kappa: 0.91, spearman: 0.91, precision: 0.95, recall: 0.89, contradictedRecall: 0.86 },
+      // 0.906 / 0.913 / 0.948 / 0.870 / 0.861.
+      "second to thirtieth": { kappa: 0.90, spearman: 0.91, precision: 0.94, recall: 0.86, contradictedRecall: 0.86 },
+      // 0.847 / 0.909 / 0.857 / 0.857 / 0.870.
+      "thirty-first": { kappa: 0.84, spearman: 0.90, precision: 0.85, recall: 0.85, contradictedRecall: 0.86 },
+      // 0.895 / 0.902 / 1.000 / 1.000 / 0.692.
+      "thirty-second": { kappa: 0.89, spearman: 0.90, precision: 0.99, recall: 0.99, contradictedRecall: 0.69 },
+      // 0.869 / 0.904 / 0.923 / 0.923 / 0.806.
+      "thirty-first and thirty-second": { kappa: 0.86, spearman: 0.90, precision: 0.92, recall: 0.92, contradictedRecall: 0.80 },
+      // 0.906 / 0.914 / 0.956 / 0.894 / 0.860.
+      "fifteenth to thirty-second (clean)": { kappa: 0.90, spearman: 0.91, precision: 0.95, recall: 0.89, contradictedRecall: 0.85 },
+      // 0.904 / 0.912 / 0.947 / 0.873 / 0.857.
+      "second to thirty-second": { kappa: 0.90, spearman: 0.91, precision: 0.94, recall: 0.87, contradictedRecall: 0.85 },
+      // 0.876 / 0.943 / 0.400 / 0.667 / 0.875.
+      "thirty-third": { kappa: 0.87, spearman: 0.94, precision: 0.39, recall: 0.66, contradictedRecall: 0.87 },
+      // 0.825 / 0.883 / 1.000 / 0.800 / 0.533.
+      "thirty-fourth": { kappa: 0.82, spearman: 0.88, precision: 0.99, recall: 0.79, contradictedRecall: 0.53 },
+      // 0.853 / 0.909 / 0.667 / 0.750 / 0.710.
+      "thirty-third and thirty-fourth": { kappa: 0.85, spearman: 0.90, precision: 0.66, recall: 0.74, contradictedRecall: 0.70 },
+      // 0.902 / 0.917 / 0.940 / 0.888 / 0.847.
+      "fifteenth to thirty-fourth (clean)": { kappa: 0.90, spearman: 0.91, precision: 0.93, recall: 0.88, contradictedRecall: 0.84 },
+      // 0.902 / 0.913 / 0.937 / 0.869 / 0.849.
+      "second to thirty-fourth": { kappa: 0.90, spearman: 0.91, precision: 0.93, recall: 0.86, contradictedRecall: 0.84 },
       // 0.988 / 0.889 / 1.000 / 1.000 / 0.933.
       "thirty-fifth": { kappa: 0.98, spearman: 0.88, precision: 0.99, recall: 0.99, contradictedRecall: 0.93 },
-      // 0.503 / 0.803 / 0.833 / 0.714 / 0.200.
-      "thirty-sixth": { kappa: 0.50, spearman: 0.80, precision: 0.83, recall: 0.71, contradictedRecall: 0.19 },
-      // 0.773 / 0.862 / 0.938 / 0.882 / 0.640.
-      "thirty-fifth and thirty-sixth": { kappa: 0.77, spearman: 0.86, precision: 0.93, recall: 0.88, contradictedRecall: 0.63 },
-      // 0.873 / 0.914 / 0.930 / 0.887 / 0.786.
-      "fifteenth to thirty-sixth (clean)": { kappa: 0.87, spearman: 0.91, precision: 0.92, recall: 0.88, contradictedRecall: 0.78 },
-      // 0.881 / 0.913 / 0.930 / 0.870 / 0.801.
-      "second to thirty-sixth": { kappa: 0.88, spearman: 0.91, precision: 0.92, recall: 0.86, contradictedRecall: 0.80 },
-      // 0.722 / 0.834 / 1.000 / 0.600 / 0.250.
-      "thirty-seventh": { kappa: 0.72, spearman: 0.83, precision: 0.99, recall: 0.59, contradictedRecall: 0.24 },
-      // 0.843 / 0.953 / 1.000 / 0.667 / 0.615.
-      "thirty-eighth": { kappa: 0.84, spearman: 0.95, precision: 0.99, recall: 0.66, contradictedRecall: 0.61 },
-      // 0.780 / 0.897 / 1.000 / 0.636 / 0.476.
-      "thirty-seventh and thirty-eighth": { kappa: 0.77, spearman: 0.89, precision: 0.99, recall: 0.63, contradictedRecall: 0.47 },
-      // 0.865 / 0.916 / 0.933 / 0.874 / 0.769.
-      "fifteenth to thirty-eighth (clean)": { kappa: 0.86, spearman: 0.91, precision: 0.93, recall: 0.87, contradictedRecall: 0.76 },
-      // 0.875 / 0.914 / 0.932 / 0.861 / 0.789.
-      "second to thirty-eighth": { kappa: 0.87, spearman: 0.91, precision: 0.93, recall: 0.86, contradictedRecall: 0.78 },
-      // 0.897 / 0.892 / 0.800 / 1.000 / 0.818.
-      "thirty-ninth": { kappa: 0.89, spearman: 0.89, precision: 0.79, recall: 0.99, contradictedRecall: 0.81 },
-      // 0.889 / 0.949 / 1.000 / 0.857 / 0.684.
-      fortieth: { kappa: 0.88, spearman: 0.94, precision: 0.99, recall: 0.85, contradictedRecall: 0.68 },
-      // 0.893 / 0.924 / 0.909 / 0.909 / 0.733.
-      "thirty-ninth and fortieth": { kappa: 0.89, spearman: 0.92, precision: 0.90, recall: 0.90, contradictedRecall: 0.73 },
-      // 0.868 / 0.916 / 0.931 / 0.876 / 0.767.
-      "fifteenth to fortieth (clean)": { kappa: 0.86, spearman: 0.91, precision: 0.93, recall: 0.87, contradictedRecall: 0.76 },
-      // 0.877 / 0.914 / 0.931 / 0.863 / 0.786.
-      "second to fortieth": { kappa: 0.87, spearman: 0.91, precision: 0.93, recall: 0.86, contradictedRecall: 0.78 },
-      // 0.932 / 0.866 / 1.000 / 1.000 / 0.857.
-      "forty-first": { kappa: 0.93, spearman: 0.86, precision: 0.99, recall: 0.99, contradictedRecall: 0.85 },
-      // 0.851 / 0.807 / 0.750 / 0.750 / 0.545.
-      "forty-second": { kappa: 0.85, spearman: 0.80, precision: 0.74, recall: 0.74, contradictedRecall: 0.54 },
-      // 0.889 / 0.853 / 0.875 / 0.875 / 0.720.
-      "forty-first and forty-second": { kappa: 0.88, spearman: 0.85, precision: 0.87, recall: 0.87, contradictedRecall: 0.71 },
-      // 0.870 / 0.912 / 0.929 / 0.876 / 0.764.
-      "fifteenth to forty-second (clean)": { kappa: 0.86, spearman: 0.91, precision: 0.92, recall: 0.87, contradictedRecall: 0.76 },
-      // 0.878 / 0.911 / 0.930 / 0.863 / 0.784.
-      "second to forty-second": { kappa: 0.87, spearman: 0.91, precision: 0.92, recall: 0.86, contradictedRecall: 0.78 },
-      // 0.827 / 0.863 / 1.000 / 0.909 / 0.882.
-      "forty-third": { kappa: 0.82, spearman: 0.86, precision: 0.99, recall: 0.90, contradictedRecall: 0.88 },
-      // 0.933 / 0.923 / 1.000 / 0.900 / 0.857.
-      "forty-fourth": { kappa: 0.93, spearman: 0.92, precision: 0.99, recall: 0.89, contradictedRecall: 0.85 },
-      // 0.904 / 0.899 / 1.000 / 0.905 / 0.871.
-      "forty-third and forty-fourth": { kappa: 0.90, spearman: 0.89, precision: 0.99, recall: 0.90, contradictedRecall: 0.87 },
-      // 0.705 / 0.742 / 1.000 / 0.667 / 0.857.
-      "forty-fifth": { kappa: 0.70, spearman: 0.74, precision: 0.99, recall: 0.66, contradictedRecall: 0.85 },
-      // 0.788 / 0.824 / 0.889 / 0.800 / 0.571.
-      "forty-sixth": { kappa: 0.78, spearman: 0.82, precision: 0.88, recall: 0.79, contradictedRecall: 0.57 },
-      // 0.747 / 0.761 / 0.933 / 0.737 / 0.714.
-      "forty-fifth and forty-sixth": { kappa: 0.74, spearman: 0.76, precision: 0.93, recall: 0.73, contradictedRecall: 0.71 },
+      // 0.511 / 0.817 / 1.000 / 0.857 / 0.500.
+      "thirty-sixth": { kappa: 0.51, spearman: 0.81, precision: 0.99, recall: 0.85, contradictedRecall: 0.49 },
+      // 0.778 / 0.861 / 1.000 / 0.941 / 0.760.
+      "thirty-fifth and thirty-sixth": { kappa: 0.77, spearman: 0.86, precision: 0.99, recall: 0.94, contradictedRecall: 0.75 },
+      // 0.892 / 0.911 / 0.946 / 0.892 / 0.841.
+      "fifteenth to thirty-sixth (clean)": { kappa: 0.89, spearman: 0.91, precision: 0.94, recall: 0.89, contradictedRecall: 0.84 },
+      // 0.895 / 0.910 / 0.941 / 0.873 / 0.845.
+      "second to thirty-sixth": { kappa: 0.89, spearman: 0.90, precision: 0.94, recall: 0.87, contradictedRecall: 0.84 },
+      // 0.755 / 0.841 / 1.000 / 0.600 / 0.250.
+      "thirty-seventh": { kappa: 0.75, spearman: 0.84, precision: 0.99, recall: 0.59, contradictedRecall: 0.24 },
+      // 0.843 / 0.925 / 1.000 / 0.667 / 0.692.
+      "thirty-eighth": { kappa: 0.84, spearman: 0.92, precision: 0.99, recall: 0.66, contradictedRecall: 0.69 },
+      // 0.798 / 0.881 / 1.000 / 0.636 / 0.524.
+      "thirty-seventh and thirty-eighth": { kappa: 0.79, spearman: 0.88, precision: 0.99, recall: 0.63, contradictedRecall: 0.52 },
+      // 0.884 / 0.912 / 0.948 / 0.879 / 0.825.
+      "fifteenth to thirty-eighth (clean)": { kappa: 0.88, spearman: 0.91, precision: 0.94, recall: 0.87, contradictedRecall: 0.82 },
+      // 0.890 / 0.911 / 0.942 / 0.865 / 0.833.
+      "second to thirty-eighth": { kappa: 0.88, spearman: 0.91, precision: 0.94, recall: 0.86, contradictedRecall: 0.83 },
+      // 0.866 / 0.832 / 0.800 / 1.000 / 0.818.
+      "thirty-ninth": { kappa: 0.86, spearman: 0.83, precision: 0.79, recall: 0.99, contradictedRecall: 0.81 },
+      // 0.915 / 0.939 / 1.000 / 0.857 / 0.789.
+      fortieth: { kappa: 0.91, spearman: 0.93, precision: 0.99, recall: 0.85, contradictedRecall: 0.78 },
+      // 0.890 / 0.891 / 0.909 / 0.909 / 0.800.
+      "thirty-ninth and fortieth": { kappa: 0.88, spearman: 0.89, precision: 0.90, recall: 0.90, contradictedRecall: 0.79 },
+      // 0.884 / 0.910 / 0.946 / 0.880 / 0.823.
+      "fifteenth to fortieth (clean)": { kappa: 0.88, spearman: 0.90, precision: 0.94, recall: 0.87, contradictedRecall: 0.82 },
+      // 0.890 / 0.909 / 0.941 / 0.866 / 0.832.
+      "second to fortieth": { kappa: 0.88, spearman: 0.90, precision: 0.94, recall: 0.86, contradictedRecall: 0.83 },
+      // 0.915 / 0.835 / 1.000 / 1.000 / 0.857.
+      "forty-first": { kappa: 0.91, spearman: 0.83, precision: 0.99, recall: 0.99, contradictedRecall: 0.85 },
+      // 0.914 / 0.842 / 0.750 / 0.750 / 0.636.
+      "forty-second": { kappa: 0.91, spearman: 0.84, precision: 0.74, recall: 0.74, contradictedRecall: 0.63 },
+      // 0.921 / 0.856 / 0.875 / 0.875 / 0.760.
+      "forty-first and forty-second": { kappa: 0.92, spearman: 0.85, precision: 0.87, recall: 0.87, contradictedRecall: 0.75 },
+      // 0.888 / 0.907 / 0.943 / 0.880 / 0.819.
+      "fifteenth to forty-second (clean)": { kappa: 0.88, spearman: 0.90, precision: 0.94, recall: 0.87, contradictedRecall: 0.81 },
+      // 0.892 / 0.907 / 0.939 / 0.866 / 0.829.
+      "second to forty-second": { kappa: 0.89, spearman: 0.90, precision: 0.93, recall: 0.86, contradictedRecall: 0.82 },
+      // 0.848 / 0.865 / 1.000 / 0.909 / 0.882.
+      "forty-third": { kappa: 0.84, spearman: 0.86, precision: 0.99, recall: 0.90, contradictedRecall: 0.88 },
+      // 0.923 / 0.916 / 1.000 / 0.900 / 0.786.
+      "forty-fourth": { kappa: 0.92, spearman: 0.91, precision: 0.99, recall: 0.89, contradictedRecall: 0.78 },
+      // 0.904 / 0.896 / 1.000 / 0.905 / 0.839.
+      "forty-third and forty-fourth": { kappa: 0.90, spearman: 0.89, precision: 0.99, recall: 0.90, contradictedRecall: 0.83 },
+      // 0.740 / 0.766 / 1.000 / 0.667 / 0.786.
+      "forty-fifth": { kappa: 0.73, spearman: 0.76, precision: 0.99, recall: 0.66, contradictedRecall: 0.78 },
+      // 0.788 / 0.839 / 0.900 / 0.900 / 0.571.
+      "forty-sixth": { kappa: 0.78, spearman: 0.83, precision: 0.89, recall: 0.89, contradictedRecall: 0.57 },
+      // 0.763 / 0.778 / 0.938 / 0.789 / 0.679.
+      "forty-fifth and forty-sixth": { kappa: 0.76, spearman: 0.77, precision: 0.93, recall: 0.78, contradictedRecall: 0.67 },
       // 0.945 / 0.907 / 0.875 / 1.000 / 0.909.
       "forty-seventh": { kappa: 0.94, spearman: 0.90, precision: 0.87, recall: 0.99, contradictedRecall: 0.90 },
-      // 0.956 / 0.928 / 0.667 / 1.000 / 1.000.
-      "forty-eighth": { kappa: 0.95, spearman: 0.92, precision: 0.66, recall: 0.99, contradictedRecall: 0.99 },
-      // 0.951 / 0.932 / 0.786 / 1.000 / 0.952.
-      "forty-seventh and forty-eighth": { kappa: 0.95, spearman: 0.93, precision: 0.78, recall: 0.99, contradictedRecall: 0.95 },
-      // 0.872 / 0.906 / 0.927 / 0.873 / 0.775.
-      "fifteenth to forty-eighth (clean)": { kappa: 0.87, spearman: 0.90, precision: 0.92, recall: 0.87, contradictedRecall: 0.77 },
-      // 0.878 / 0.907 / 0.928 / 0.863 / 0.790.
-      "second to forty-eighth": { kappa: 0.87, spearman: 0.90, precision: 0.92, recall: 0.86, contradictedRecall: 0.78 },
-      // 0.804 / 0.886 / 1.000 / 1.000 / 0.909.
-      "forty-ninth": { kappa: 0.80, spearman: 0.88, precision: 0.99, recall: 0.99, contradictedRecall: 0.90 },
-      // 0.962 / 0.905 / 1.000 / 1.000 / 0.875.
-      fiftieth: { kappa: 0.96, spearman: 0.90, precision: 0.99, recall: 0.99, contradictedRecall: 0.87 },
-      // 0.900 / 0.898 / 1.000 / 1.000 / 0.889.
-      "forty-ninth and fiftieth": { kappa: 0.89, spearman: 0.89, precision: 0.99, recall: 0.99, contradictedRecall: 0.88 },
-      // 0.874 / 0.906 / 0.932 / 0.882 / 0.781.
-      "fifteenth to fiftieth (clean)": { kappa: 0.87, spearman: 0.90, precision: 0.93, recall: 0.88, contradictedRecall: 0.78 },
-      // 0.879 / 0.907 / 0.932 / 0.870 / 0.793.
-      "second to fiftieth": { kappa: 0.87, spearman: 0.90, precision: 0.93, recall: 0.86, contradictedRecall: 0.79 },
+      // 0.956 / 0.964 / 0.667 / 1.000 / 1.000.
+      "forty-eighth": { kappa: 0.95, spearman: 0.96, precision: 0.66, recall: 0.99, contradictedRecall: 0.99 },
+      // 0.951 / 0.948 / 0.786 / 1.000 / 0.952.
+      "forty-seventh and forty-eighth": { kappa: 0.95, spearman: 0.94, precision: 0.78, recall: 0.99, contradictedRecall: 0.95 },
+      // 0.888 / 0.903 / 0.938 / 0.880 / 0.818.
+      "fifteenth to forty-eighth (clean)": { kappa: 0.88, spearman: 0.90, precision: 0.93, recall: 0.87, contradictedRecall: 0.81 },
+      // 0.891 / 0.904 / 0.936 / 0.869 / 0.827.
+      "second to forty-eighth": { kappa: 0.89, spearman: 0.90, precision: 0.93, recall: 0.86, contradictedRecall: 0.82 },
+      // 0.804 / 0.865 / 1.000 / 1.000 / 0.909.
+      "forty-ninth": { kappa: 0.80, spearman: 0.86, precision: 0.99, recall: 0.99, contradictedRecall: 0.90 },
+      // 0.924 / 0.872 / 1.000 / 1.000 / 0.938.
+      fiftieth: { kappa: 0.92, spearman: 0.87, precision: 0.99, recall: 0.99, contradictedRecall: 0.93 },
+      // 0.878 / 0.865 / 1.000 / 1.000 / 0.926.
+      "forty-ninth and fiftieth": { kappa: 0.87, spearman: 0.86, precision: 0.99, recall: 0.99, contradictedRecall: 0.92 },
+      // 0.888 / 0.901 / 0.943 / 0.889 / 0.824.
+      "fifteenth to fiftieth (clean)": { kappa: 0.88, spearman: 0.90, precision: 0.94, recall: 0.88, contradictedRecall: 0.82 },
+      // 0.891 / 0.903 / 0.940 / 0.875 / 0.831.
+      "second to fiftieth": { kappa: 0.89, spearman: 0.90, precision: 0.93, recall: 0.87, contradictedRecall: 0.83 },
       // 0.885 / 0.809 / 0.875 / 0.700 / 0.588.
       "fifty-first": { kappa: 0.88, spearman: 0.80, precision: 0.87, recall: 0.69, contradictedRecall: 0.58 },
-      // 0.824 / 0.887 / 0.800 / 0.500 / 0.476.
-      "fifty-second": { kappa: 0.82, spearman: 0.88, precision: 0.79, recall: 0.49, contradictedRecall: 0.47 },
-      // 0.900 / 0.958 / 1.000 / 0.800 / 0.947.
-      "fifty-third": { kappa: 0.89, spearman: 0.95, precision: 0.99, recall: 0.79, contradictedRecall: 0.94 },
-      // 0.851 / 0.945 / 1.000 / 0.818 / 0.857.
-      "fifty-fourth": { kappa: 0.85, spearman: 0.94, precision: 0.99, recall: 0.81, contradictedRecall: 0.85 },
-      // 0.772 / 0.796 / 1.000 / 0.750 / 0.550.
-      "fifty-fifth": { kappa: 0.77, spearman: 0.79, precision: 0.99, recall: 0.74, contradictedRecall: 0.54 },
-      // 0.889 / 0.866 / 0.909 / 1.000 / 0.818.
-      "fifty-sixth": { kappa: 0.88, spearman: 0.86, precision: 0.90, recall: 0.99, contradictedRecall: 0.81 },
-      // 0.854 / 0.881 / 0.936 / 0.772 / 0.686.
-      "fifty-first to fifty-sixth": { kappa: 0.85, spearman: 0.88, precision: 0.93, recall: 0.77, contradictedRecall: 0.68 },
-      // 0.871 / 0.901 / 0.933 / 0.864 / 0.766.
-      "fifteenth to fifty-sixth (clean)": { kappa: 0.87, spearman: 0.90, precision: 0.93, recall: 0.86, contradictedRecall: 0.76 },
-      // 0.876 / 0.903 / 0.932 / 0.858 / 0.781.
-      "second to fifty-sixth": { kappa: 0.87, spearman: 0.90, precision: 0.93, recall: 0.85, contradictedRecall: 0.78 },
+      // 0.824 / 0.902 / 0.800 / 0.500 / 0.524.
+      "fifty-second": { kappa: 0.82, spearman: 0.90, precision: 0.79, recall: 0.49, contradictedRecall: 0.52 },
+      // 0.882 / 0.953 / 0.889 / 0.800 / 0.895.
+      "fifty-third": { kappa: 0.88, spearman: 0.95, precision: 0.88, recall: 0.79, contradictedRecall: 0.89 },
+      // 0.861 / 0.946 / 1.000 / 0.818 / 0.857.
+      "fifty-fourth": { kappa: 0.86, spearman: 0.94, precision: 0.99, recall: 0.81, contradictedRecall: 0.85 },
+      // 0.760 / 0.778 / 1.000 / 0.750 / 0.550.
+      "fifty-fifth": { kappa: 0.75, spearman: 0.77, precision: 0.99, recall: 0.74, contradictedRecall: 0.54 },
+      // 0.918 / 0.899 / 0.909 / 1.000 / 0.818.
+      "fifty-sixth": { kappa: 0.91, spearman: 0.89, precision: 0.90, recall: 0.99, contradictedRecall: 0.81 },
+      // 0.856 / 0.886 / 0.917 / 0.772 / 0.686.
+      "fifty-first to fifty-sixth": { kappa: 0.85, spearman: 0.88, precision: 0.91, recall: 0.77, contradictedRecall: 0.68 },
+      // 0.883 / 0.898 / 0.939 / 0.870 / 0.802.
+      "fifteenth to fifty-sixth (clean)": { kappa: 0.88, spearman: 0.89, precision: 0.93, recall: 0.86, contradictedRecall: 0.80 },
+      // 0.887 / 0.900 / 0.937 / 0.862 / 0.813.
+      "second to fifty-sixth": { kappa: 0.88, spearman: 0.89, precision: 0.93, recall: 0.86, contradictedRecall: 0.81 },
+      // 0.836 / 0.935 / 0.833 / 0.909 / 0.792.
+      "fifty-seventh": { kappa: 0.83, spearman: 0.93, precision: 0.83, recall: 0.90, contradictedRecall: 0.79 },
+      // 0.917 / 0.889 / 1.000 / 1.000 / 0.667.
+      "fifty-eighth": { kappa: 0.91, spearman: 0.88, precision: 0.99, recall: 0.99, contradictedRecall: 0.66 },
+      // 0.952 / 0.857 / 0.900 / 1.000 / 0.750.
+      "fifty-ninth": { kappa: 0.95, spearman: 0.85, precision: 0.89, recall: 0.99, contradictedRecall: 0.74 },
+      // 0.909 / 0.892 / 0.900 / 0.964 / 0.741.
+      "fifty-seventh to fifty-ninth": { kappa: 0.90, spearman: 0.89, precision: 0.89, recall: 0.96, contradictedRecall: 0.74 },
+      // 0.885 / 0.897 / 0.936 / 0.877 / 0.798.
+      "fifteenth to fifty-ninth (clean)": { kappa: 0.88, spearman: 0.89, precision: 0.93, recall: 0.87, contradictedRecall: 0.79 },
+      // 0.888 / 0.899 / 0.935 / 0.868 / 0.809.
+      "second to fifty-ninth": { kappa: 0.88, spearman: 0.89, precision: 0.93, recall: 0.86, contradictedRecall: 0.80 },
     } as const;
     for (const [name, floor] of Object.entries(floors)) {
       const { grader: g, baseline: b } = batch(name);
