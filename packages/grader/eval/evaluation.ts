@@ -300,6 +300,12 @@ export const BATCHES = {
   "fifty-seventh to fifty-ninth": batches(57, 59),
   "fifteenth to fifty-ninth (clean)": batches(15, 59),
   "second to fifty-ninth": batches(2, 59),
+  sixtieth: batches(60, 60),
+  "sixty-first": batches(61, 61),
+  "sixty-second": batches(62, 62),
+  "sixtieth to sixty-second": batches(60, 62),
+  "fifteenth to sixty-second (clean)": batches(15, 62),
+  "second to sixty-second": batches(2, 62),
 } as const;
 export type Batch = keyof typeof BATCHES;
 

@@ -88,6 +88,9 @@ describe("labelled evaluation", () => {
     ["fifty-seventh", "fresh-57", "BE", 8],
     ["fifty-eighth", "fresh-58", "BF", 8],
     ["fifty-ninth", "fresh-59", "BG", 8],
+    ["sixtieth", "fresh-60", "BH", 8],
+    ["sixty-first", "fresh-61", "BI", 8],
+    ["sixty-second", "fresh-62", "BJ", 8],
   ] as const)("has a %s batch of %s, ids -%s, %i answers on each of the 12 items, its held-out ones in place", (_name, origin, letter, perItem) => {
     const heldOut = (n: number): boolean => (perItem === 6 ? n % 3 === 0 : [3, 6, 8].includes(n));
     const batch = labels.filter((l) => l.origin === origin);
