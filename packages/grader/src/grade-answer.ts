@@ -2231,7 +2231,6 @@ function feedbackLine(
 }
 
 
-/** The words in order, each kept once (the lists are a few entries long: no Set needed). */
 /** The words once each, in the order first said (a Set: an answer may repeat itself a thousand times). */
 function distinctWords(words: string[]): string[] {
   return [...new Set(words)];
@@ -2244,12 +2243,15 @@ function distinctWords(words: string[]): string[] {
  * denial, not with the sentence that makes it.
  */
 function turningSentences(itemId: string, point: { id: string; text: string }, sentences: readonly Span[], analysis: AnswerAnalysis): string[] {
-  const read = new Map<string, number>();
+  const distinct = new Map<string, Span>();
   for (const span of sentences) {
     const words = analysis.evidence(span.start, span.end);
-    if (!read.has(words)) read.set(words, contradictionProbability(itemId, point, gramCodesOf(analysis.text.slice(span.start, span.end))) ?? 0);
+    if (!distinct.has(words)) distinct.set(words, span);
   }
-  const ranked = [...read].sort((a, b) => b[1] - a[1]);
+  // Most points are read in one sentence: the model has read it already, and it is the one to show.
+  if (distinct.size === 1) return [...distinct.keys()];
+  const ranked = [...distinct].map(([words, span]): [string, number] => [words, contradictionProbability(itemId, point, gramCodesOf(analysis.text.slice(span.start, span.end))) ?? 0]);
+  ranked.sort((a, b) => b[1] - a[1]);
   const against = ranked.filter(([, p]) => p >= CONTRADICTED_AT);
   return (against.length > 0 ? against : ranked.slice(0, 1)).slice(0, MAX_LEARNED_EVIDENCE).map(([words]) => words);
 }

@@ -15,7 +15,8 @@
 // may only turn a point the rules judged hit or partial into a contradicted one. A point the rules
 // judged missed may still be denied in words that are not its own ("一定不更新，梯度全是 0" against
 // "总损失可能还含其他项"): a model per point over the whole answer, learnt from the answers whose labels
-// name the points they contradict, reads that.
+// name the points they contradict, reads that; where it finds a point's opposite all but absent, it
+// also takes back a contradiction the rules read (the point counts as missed).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 

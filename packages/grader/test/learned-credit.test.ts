@@ -18,6 +18,14 @@ const shipped = JSON.parse(readFileSync(LEARNED_CREDIT_PATH, "utf8")) as Learned
 const handMade = (parts: Partial<Pick<LearnedCreditModel, "items" | "misconceptions" | "contradiction" | "opposed">>) =>
   readyModel({ trainedOn: { answers: 0, origins: [], sha256: "" }, settings: { epochs: 1, learningRate: 1, l2: 0, keep: 10 }, items: {}, ...parts });
 
+/** A bank item and one of its key points, for the tests that hand-make a point's models. */
+function itemPoint(itemId: string, pointId: string) {
+  const item = bank.itemsById.get(itemId);
+  const point = item?.keyPoints.find((candidate) => candidate.id === pointId);
+  if (!item || !point) throw new Error(`no ${itemId}.${pointId}`);
+  return { item, point };
+}
+
 /** Runs `check` with `grade` reading this model instead of the shipped one. */
 function withModel(model: ReturnType<typeof readyModel>, check: () => void): void {
   useLearnedCreditModel(model);
@@ -186,10 +194,7 @@ describe("a belief the learned layer would flag", () => {
 });
 
 describe("learned contradictions", () => {
-  const item = bank.itemsById.get("Q090");
-  if (!item) throw new Error("no Q090");
-  const k4 = item.keyPoints.find((point) => point.id === "k4");
-  if (!k4) throw new Error("no Q090.k4");
+  const { item, point: k4 } = itemPoint("Q090", "k4");
   const modelFor = (textHash: string) =>
     handMade({
       contradiction: { bias: -3, shared: { 走形式: 200 }, points: { "Q090.k4": { textHash, bias: 0, weights: {} } } },
@@ -255,10 +260,7 @@ describe("learned contradictions", () => {
 });
 
 describe("a point taken down by the learned model", () => {
-  const item = bank.itemsById.get("Q090");
-  if (!item) throw new Error("no Q090");
-  const k2 = item.keyPoints.find((point) => point.id === "k2");
-  if (!k2) throw new Error("no Q090.k2");
+  const { item, point: k2 } = itemPoint("Q090", "k2");
   const doubting = handMade({ items: { Q090: { k2: { textHash: pointTextHash(k2.text), bias: -6, weights: {} } } },
   });
   const answer = "先看错误属于数据、工具、上下文还是模型行为，缺资料就修系统。改提示和记忆只是改了推理输入，不算训练。";
@@ -275,10 +277,7 @@ describe("a point taken down by the learned model", () => {
 });
 
 describe("a point's opposite in other words", () => {
-  const item = bank.itemsById.get("Q091.f2");
-  if (!item) throw new Error("no Q091.f2");
-  const k2 = item.keyPoints.find((point) => point.id === "k2");
-  if (!k2) throw new Error("no Q091.f2.k2");
+  const { item, point: k2 } = itemPoint("Q091.f2", "k2");
   const modelFor = (textHash: string) =>
     handMade({
       opposed: { "Q091.f2": { k2: { textHash, bias: -4, weights: { 不更新: 80 } } } },
@@ -312,10 +311,7 @@ describe("a point's opposite in other words", () => {
 });
 
 describe("a credited point's opposite in other words", () => {
-  const item = bank.itemsById.get("Q090");
-  if (!item) throw new Error("no Q090");
-  const k2 = item.keyPoints.find((point) => point.id === "k2");
-  if (!k2) throw new Error("no Q090.k2");
+  const { item, point: k2 } = itemPoint("Q090", "k2");
   const opposing = (bias: number) =>
     handMade({
       opposed: { Q090: { k2: { textHash: pointTextHash(k2.text), bias, weights: {} } } },
@@ -336,10 +332,7 @@ describe("a credited point's opposite in other words", () => {
 });
 
 describe("a contradiction the rules read", () => {
-  const item = bank.itemsById.get("Q090");
-  if (!item) throw new Error("no Q090");
-  const k4 = item.keyPoints.find((point) => point.id === "k4");
-  if (!k4) throw new Error("no Q090.k4");
+  const { item, point: k4 } = itemPoint("Q090", "k4");
   const opposing = (bias: number, text = k4.text) =>
     handMade({
       opposed: { Q090: { k4: { textHash: pointTextHash(text), bias, weights: {} } } },
